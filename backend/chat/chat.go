@@ -1,0 +1,140 @@
+// Package chat holds Airlock's domain types. It imports nothing else of ours:
+// every other package depends on it, never the reverse.
+package chat
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+)
+
+// Role is who wrote a message.
+type Role string
+
+const (
+	RoleSystem    Role = "system"
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+)
+
+// Status is where a message is in its life. Only assistant messages stream.
+type Status string
+
+const (
+	StatusStreaming   Status = "streaming"   // tokens are still arriving
+	StatusComplete    Status = "complete"    // the model finished
+	StatusInterrupted Status = "interrupted" // stopped by the user, or the app died mid-answer
+	StatusError       Status = "error"       // the provider or network failed; ErrorCode/ErrorMessage say how
+)
+
+// Kind tells ordinary text apart from the user messages that carry tool results.
+type Kind string
+
+const (
+	KindText        Kind = "text"
+	KindToolResults Kind = "tool_results"
+)
+
+// Usage is the token accounting a provider reports for one answer.
+type Usage struct {
+	PromptTokens     int `json:"promptTokens"`
+	CompletionTokens int `json:"completionTokens"`
+	TotalTokens      int `json:"totalTokens"`
+}
+
+// Chat is one conversation. Times are Unix milliseconds (easy for the UI).
+type Chat struct {
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	CreatedAt int64  `json:"createdAt"`
+	UpdatedAt int64  `json:"updatedAt"` // last activity: sorts the sidebar
+}
+
+// Message is one turn of a chat.
+type Message struct {
+	ID           string `json:"id"`
+	ChatID       string `json:"chatId"`
+	Role         Role   `json:"role"`
+	Kind         Kind   `json:"kind"`
+	Content      string `json:"content"`
+	Reasoning    string `json:"reasoning"`
+	Status       Status `json:"status"`
+	ErrorCode    string `json:"errorCode,omitempty"`
+	ErrorMessage string `json:"errorMessage,omitempty"`
+	Model        string `json:"model,omitempty"`
+	Usage        Usage  `json:"usage"`
+	CreatedAt    int64  `json:"createdAt"`
+	UpdatedAt    int64  `json:"updatedAt"`
+}
+
+// Provider is an OpenAI-compatible endpoint. Demo marks the built-in offline
+// demo server; its BaseURL is filled in at run time.
+type Provider struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	BaseURL string `json:"baseUrl"`
+	APIKey  string `json:"apiKey"`
+	Model   string `json:"model"`
+	Demo    bool   `json:"demo"`
+}
+
+// Domain errors. Adapters wrap these so callers can test with errors.Is and
+// the UI gets a stable code.
+var (
+	ErrNotFound = errors.New("not found")
+	ErrInvalid  = errors.New("invalid input")
+	ErrBusy     = errors.New("busy")
+)
+
+// Error is an error with a stable machine code and a sentence for people.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Err     error  `json:"-"`
+}
+
+func (e *Error) Error() string { return e.Message }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf builds an *Error wrapping a sentinel (or nil).
+func Errorf(code string, wrapped error, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Err: wrapped}
+}
+
+// Now is the clock in Unix milliseconds.
+func Now() int64 { return time.Now().UnixMilli() }
+
+var idCounter atomic.Uint32
+
+// NewID returns a unique, time-ordered identifier: 12 hex digits of
+// milliseconds, 4 of a process counter, 8 random. IDs sort by creation time,
+// and are globally unique so imported chats never collide.
+func NewID() string {
+	var r [4]byte
+	_, _ = rand.Read(r[:])
+	return fmt.Sprintf("%012x%04x%s", time.Now().UnixMilli(), idCounter.Add(1)&0xffff, hex.EncodeToString(r[:]))
+}
+
+// Settings are the user's global preferences, kept in the store.
+type Settings struct {
+	ActiveProviderID string  `json:"activeProviderId"`
+	SystemPrompt     string  `json:"systemPrompt"`
+	Temperature      float64 `json:"temperature"` // 0..2; below 0 means "provider default"
+	Language         string  `json:"language"`    // "auto" (follow the OS), "en", "zh"
+	Theme            string  `json:"theme"`       // "system", "light", "dark"
+}
+
+// DefaultSettings is what a first run starts with.
+func DefaultSettings() Settings {
+	return Settings{ActiveProviderID: DemoProviderID, Temperature: -1, Language: "auto", Theme: "system"}
+}
+
+// Well-known provider IDs: the built-in demo server, and the one assembled
+// from AIRLOCK_BASE_URL/AIRLOCK_API_KEY/AIRLOCK_MODEL (never stored).
+const (
+	DemoProviderID = "demo"
+	EnvProviderID  = "env"
+)

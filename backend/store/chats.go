@@ -1,0 +1,103 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"airlock/backend/chat"
+)
+
+// CreateChat starts a conversation. The title may be empty (the app can name
+// the chat later from its first message).
+func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error) {
+	now := chat.Now()
+	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now}
+	_, err := s.db.ExecContext(ctx,
+		"INSERT INTO chats (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)",
+		c.ID, c.Title, c.CreatedAt, c.UpdatedAt)
+	if err != nil {
+		return chat.Chat{}, fmt.Errorf("create chat: %w", err)
+	}
+	return c, nil
+}
+
+// GetChat returns one chat.
+func (s *Store) GetChat(ctx context.Context, id string) (chat.Chat, error) {
+	return getChat(ctx, s.db, id)
+}
+
+// querier is what *sql.DB and *sql.Tx have in common.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
+	var c chat.Chat
+	err := q.QueryRowContext(ctx,
+		"SELECT id, title, created_at, updated_at FROM chats WHERE id = ?", id,
+	).Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt)
+	if isNoRows(err) {
+		return chat.Chat{}, notFound("chat", id)
+	}
+	if err != nil {
+		return chat.Chat{}, fmt.Errorf("get chat %s: %w", id, err)
+	}
+	return c, nil
+}
+
+// ListChats returns every chat, most recent activity first.
+func (s *Store) ListChats(ctx context.Context) ([]chat.Chat, error) {
+	rows, err := s.db.QueryContext(ctx,
+		"SELECT id, title, created_at, updated_at FROM chats ORDER BY updated_at DESC, id DESC")
+	if err != nil {
+		return nil, fmt.Errorf("list chats: %w", err)
+	}
+	defer rows.Close()
+	chats := []chat.Chat{} // the UI wants [], not null
+	for rows.Next() {
+		var c chat.Chat
+		if err := rows.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt); err != nil {
+			return nil, fmt.Errorf("list chats: %w", err)
+		}
+		chats = append(chats, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list chats: %w", err)
+	}
+	return chats, nil
+}
+
+// RenameChat sets a chat's title. Renaming is not activity: updated_at stays.
+func (s *Store) RenameChat(ctx context.Context, id, title string) (chat.Chat, error) {
+	title = strings.TrimSpace(title)
+	if title == "" {
+		return chat.Chat{}, invalid("chat title must not be empty")
+	}
+	var c chat.Chat
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET title = ? WHERE id = ?", title, id)
+		if err != nil {
+			return err
+		}
+		if err := mustAffect(res, "chat", id); err != nil {
+			return err
+		}
+		c, err = getChat(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return chat.Chat{}, wrap("rename chat", err)
+	}
+	return c, nil
+}
+
+// DeleteChat removes a chat; its messages go with it (ON DELETE CASCADE).
+func (s *Store) DeleteChat(ctx context.Context, id string) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM chats WHERE id = ?", id)
+	if err == nil {
+		err = mustAffect(res, "chat", id)
+	}
+	return wrap("delete chat", err)
+}

@@ -1,0 +1,258 @@
+// Package store persists Airlock's chats, messages, settings and providers in
+// a single SQLite file, using the pure-Go modernc.org/sqlite driver (no cgo).
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"airlock/backend/chat"
+)
+
+// FileName is the database file inside the data directory.
+const FileName = "airlock.db"
+
+// Store is the app's database. It is safe for concurrent use.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+// DefaultDir is where Airlock keeps its data: $AIRLOCK_DATA_DIR when set
+// (tests, portable installs), else <user config dir>/Airlock.
+func DefaultDir() (string, error) {
+	if dir := os.Getenv("AIRLOCK_DATA_DIR"); dir != "" {
+		return dir, nil
+	}
+	base, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("locate data directory: %w", err)
+	}
+	return filepath.Join(base, "Airlock"), nil
+}
+
+// OpenDir opens (creating if needed) the database in dir.
+func OpenDir(dir string) (*Store, error) {
+	return Open(filepath.Join(dir, FileName))
+}
+
+// Open opens the database file at p, creating it and its parent directory if
+// needed, and brings its schema up to date.
+func Open(p string) (*Store, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", p, err)
+	}
+	// 0700: the database holds API keys.
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("open store: create directory: %w", err)
+	}
+	db, err := sql.Open("sqlite", dsn(abs))
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", abs, err)
+	}
+	s := &Store{db: db, path: abs}
+	ms, err := loadMigrations(migrationFS)
+	if err == nil {
+		err = migrate(context.Background(), db, ms)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open store %s: %w", abs, err)
+	}
+	return s, nil
+}
+
+// dsn builds a file: URI for the driver. The path is URI-escaped, so names
+// holding '?', '#', '%' or spaces survive, and Windows drive paths become
+// file:///C:/... as SQLite expects. The parameters are applied by the driver
+// to every pooled connection, which matters for foreign_keys: it is a
+// per-connection setting.
+//
+//   - WAL lets the UI read while a stream writes.
+//   - busy_timeout makes a writer wait for another instead of failing with
+//     SQLITE_BUSY.
+//   - _txlock=immediate takes the write lock at BEGIN. A deferred transaction
+//     that reads and then writes can hit SQLITE_BUSY that no timeout cures
+//     (its snapshot is stale); an immediate one just waits its turn.
+//   - synchronous=NORMAL is durable across app crashes in WAL mode; only an
+//     OS crash can lose the last commits, which is fine for a chat app.
+func dsn(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/x -> /C:/x
+	}
+	q := "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)" +
+		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	return (&url.URL{Scheme: "file", Path: p, RawQuery: q}).String()
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the absolute path of the database file.
+func (s *Store) Path() string { return s.path }
+
+// SchemaVersion is the number of the last migration applied.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return 0, fmt.Errorf("read schema version: %w", err)
+	}
+	return v, nil
+}
+
+// Migrations live in migrations/NNNN_name.sql, numbered from 1 with no gaps.
+// The number of the last one applied is kept in PRAGMA user_version, which is
+// stored in the database header and so commits or rolls back with the
+// migration's transaction. Never edit a released migration; add a new file.
+//
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// loadMigrations reads migrations/*.sql from fsys and checks they run 1..N.
+func loadMigrations(fsys fs.FS) ([]migration, error) {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var ms []migration
+	for _, name := range names {
+		base := path.Base(name)
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("migration %s: name must look like 0001_name.sql", base)
+		}
+		body, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: base, sql: string(body)})
+	}
+	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
+	for i, m := range ms {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: expected version %d (migrations must be numbered 1..N without gaps or duplicates)", m.name, i+1)
+		}
+	}
+	return ms, nil
+}
+
+// migrate applies, in order, each migration newer than the database, each in
+// its own transaction together with the version bump.
+func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
+	var v int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	// A database written by a newer Airlock has tables this build does not
+	// know; refuse it rather than risk damaging it.
+	if v > len(ms) {
+		return fmt.Errorf("database schema version %d is newer than this version of Airlock supports (%d)", v, len(ms))
+	}
+	for _, m := range ms[v:] { // ms[i] is version i+1
+		if err := applyMigration(ctx, db, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func applyMigration(ctx context.Context, db *sql.DB, m migration) error {
+	tx, err := db.BeginTx(ctx, nil) // immediate: holds the write lock
+	if err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	defer tx.Rollback()
+	// Read the version inside the transaction, so two processes opening the
+	// same file at once cannot both apply a migration.
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if v >= m.version {
+		return nil
+	}
+	if v != m.version-1 {
+		return fmt.Errorf("migration %s: database is at version %d", m.name, v)
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	// PRAGMA takes no bound parameters; the version is our own integer.
+	if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(m.version)); err != nil {
+		return fmt.Errorf("migration %s: set version: %w", m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("migration %s: commit: %w", m.name, err)
+	}
+	return nil
+}
+
+// withTx runs fn in a write transaction, committing if it returns nil.
+func (s *Store) withTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// notFound is the error for a missing row: "chat 123 not found".
+func notFound(what, id string) error {
+	return chat.Errorf("not_found", chat.ErrNotFound, "%s %s not found", what, id)
+}
+
+// invalid is the error for input the store refuses.
+func invalid(format string, args ...any) error {
+	return chat.Errorf("invalid", chat.ErrInvalid, format, args...)
+}
+
+// mustAffect turns "no row changed" into a not-found error.
+func mustAffect(res sql.Result, what, id string) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return notFound(what, id)
+	}
+	return nil
+}
+
+// isNoRows reports a QueryRow that found nothing.
+func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// wrap adds what we were doing to a low-level error. Domain errors
+// (*chat.Error) already read well ("chat 123 not found") and pass unchanged.
+func wrap(op string, err error) error {
+	var ce *chat.Error
+	if err == nil || errors.As(err, &ce) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
