@@ -1,0 +1,246 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"airlock/backend/chat"
+	"airlock/backend/engine"
+	"airlock/backend/llm"
+	"airlock/backend/store"
+)
+
+// App is the facade bound to the UI: thin methods that delegate to backend/
+// and turn errors into {code, message} the UI can show.
+type App struct {
+	ctx     context.Context // Wails runtime context, set at startup
+	store   *store.Store
+	engine  *engine.Engine
+	dataDir string
+	demoURL string         // base URL of the built-in demo model server
+	env     *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
+}
+
+// AppInfo tells the UI about the running app.
+type AppInfo struct {
+	Version     string `json:"version"`
+	DataDir     string `json:"dataDir"`
+	EnvProvider bool   `json:"envProvider"`
+}
+
+// NewApp wires the facade. The engine emits through the Wails runtime once
+// startup has given us its context.
+func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider) *App {
+	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
+	a.engine = engine.New(st, a.connect, a.emit)
+	return a
+}
+
+func (a *App) startup(ctx context.Context) { a.ctx = ctx }
+
+// shutdown interrupts running answers so their final text and status are saved.
+func (a *App) shutdown(context.Context) { a.engine.Shutdown() }
+
+func (a *App) emit(name string, payload any) {
+	if a.ctx != nil {
+		runtime.EventsEmit(a.ctx, name, payload)
+	}
+}
+
+// envProvider reads the provider override used by tests and power users.
+func envProvider() *chat.Provider {
+	base := strings.TrimSpace(os.Getenv("AIRLOCK_BASE_URL"))
+	if base == "" {
+		return nil
+	}
+	return &chat.Provider{ID: chat.EnvProviderID, Name: "Environment (AIRLOCK_BASE_URL)", BaseURL: base,
+		APIKey: os.Getenv("AIRLOCK_API_KEY"), Model: strings.TrimSpace(os.Getenv("AIRLOCK_MODEL"))}
+}
+
+// --- errors ---------------------------------------------------------------
+
+type apiError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Error is JSON: Wails hands the string to the UI, which parses it.
+func (e apiError) Error() string {
+	b, _ := json.Marshal(e)
+	return string(b)
+}
+
+func toAPI(err error) error {
+	if err == nil {
+		return nil
+	}
+	var coded interface{ Code() string }
+	var ce *chat.Error
+	switch {
+	case errors.As(err, &ce):
+		return apiError{ce.Code, ce.Message}
+	case errors.As(err, &coded):
+		return apiError{coded.Code(), err.Error()}
+	case errors.Is(err, chat.ErrNotFound):
+		return apiError{"not_found", err.Error()}
+	case errors.Is(err, chat.ErrInvalid):
+		return apiError{"invalid", err.Error()}
+	}
+	return apiError{"internal", err.Error()}
+}
+
+func result[T any](v T, err error) (T, error) { return v, toAPI(err) }
+
+// --- app ------------------------------------------------------------------
+
+func (a *App) Info() AppInfo {
+	return AppInfo{Version: version, DataDir: a.dataDir, EnvProvider: a.env != nil}
+}
+
+// --- chats and messages ------------------------------------------------------
+
+func (a *App) ListChats() ([]chat.Chat, error) { return result(a.store.ListChats(a.ctx)) }
+func (a *App) CreateChat() (chat.Chat, error) {
+	return result(a.store.CreateChat(a.ctx, engine.DefaultTitle))
+}
+func (a *App) RenameChat(id, title string) (chat.Chat, error) {
+	return result(a.store.RenameChat(a.ctx, id, title))
+}
+func (a *App) DeleteChat(id string) error {
+	a.engine.Stop(id)
+	return toAPI(a.store.DeleteChat(a.ctx, id))
+}
+func (a *App) ListMessages(chatID string) ([]chat.Message, error) {
+	return result(a.store.ListMessages(a.ctx, chatID))
+}
+func (a *App) GetMessage(id string) (chat.Message, error) {
+	return result(a.store.GetMessage(a.ctx, id))
+}
+func (a *App) Send(chatID, text string) ([]chat.Message, error) {
+	return result(a.engine.Send(a.ctx, chatID, text))
+}
+func (a *App) Stop(chatID string)                        { a.engine.Stop(chatID) }
+func (a *App) Retry(chatID string) (chat.Message, error) { return result(a.engine.Retry(a.ctx, chatID)) }
+func (a *App) ActiveStreams() []string                   { return a.engine.Active() }
+
+// --- settings and providers ---------------------------------------------------
+
+func (a *App) GetSettings() (chat.Settings, error) { return result(a.store.GetSettings(a.ctx)) }
+
+func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
+	if s.Temperature > 2 {
+		return s, toAPI(chat.Errorf("invalid_temperature", chat.ErrInvalid, "Temperature must be between 0 and 2."))
+	}
+	if !slices.Contains([]string{"auto", "en", "zh"}, s.Language) {
+		return s, toAPI(chat.Errorf("invalid_language", chat.ErrInvalid, "Unknown language %q.", s.Language))
+	}
+	if !slices.Contains([]string{"system", "light", "dark"}, s.Theme) {
+		return s, toAPI(chat.Errorf("invalid_theme", chat.ErrInvalid, "Unknown theme %q.", s.Theme))
+	}
+	if _, err := a.store.GetProvider(a.ctx, s.ActiveProviderID); err != nil {
+		return s, toAPI(chat.Errorf("unknown_provider", chat.ErrInvalid, "The chosen provider no longer exists."))
+	}
+	if err := a.store.SaveSettings(a.ctx, s); err != nil {
+		return s, toAPI(err)
+	}
+	return a.GetSettings()
+}
+
+// ListProviders lists the environment override (if any) first, then the stored ones.
+func (a *App) ListProviders() ([]chat.Provider, error) {
+	ps, err := a.store.ListProviders(a.ctx)
+	if err != nil {
+		return nil, toAPI(err)
+	}
+	for i := range ps {
+		ps[i] = a.resolve(ps[i])
+	}
+	if a.env != nil {
+		ps = append([]chat.Provider{*a.env}, ps...)
+	}
+	return ps, nil
+}
+
+func (a *App) SaveProvider(p chat.Provider) (chat.Provider, error) {
+	if p.ID == chat.EnvProviderID {
+		return p, toAPI(chat.Errorf("read_only", chat.ErrInvalid, "This provider comes from AIRLOCK_BASE_URL; change the environment instead."))
+	}
+	saved, err := a.store.SaveProvider(a.ctx, p)
+	return a.resolve(saved), toAPI(err)
+}
+
+func (a *App) DeleteProvider(id string) error { return toAPI(a.store.DeleteProvider(a.ctx, id)) }
+
+// ListModels asks the provider described by the (possibly unsaved) form.
+func (a *App) ListModels(p chat.Provider) ([]string, error) {
+	ctx, cancel := context.WithTimeout(a.ctx, 20*time.Second)
+	defer cancel()
+	return result(a.client(a.resolve(p)).ListModels(ctx))
+}
+
+// TestConnection lists the provider's models and says whether the chosen one is there.
+func (a *App) TestConnection(p chat.Provider) (string, error) {
+	models, err := a.ListModels(p)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case p.Model == "":
+		return fmt.Sprintf("Connected: %d models available. Pick one to chat with.", len(models)), nil
+	case slices.Contains(models, p.Model):
+		return fmt.Sprintf("Connected: %d models available, including %s.", len(models), p.Model), nil
+	default:
+		return fmt.Sprintf("Connected, but %s is not among the %d models the server lists.", p.Model, len(models)), nil
+	}
+}
+
+// resolve fills in the demo server's run-time address.
+func (a *App) resolve(p chat.Provider) chat.Provider {
+	if p.Demo || p.ID == chat.DemoProviderID {
+		p.Demo, p.BaseURL = true, a.demoURL
+	}
+	return p
+}
+
+func (a *App) client(p chat.Provider) *llm.Client {
+	return llm.New(llm.Config{BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model})
+}
+
+// connect is the engine's Connector: the active provider, ready to stream.
+func (a *App) connect(ctx context.Context) (chat.Provider, engine.Model, error) {
+	p, err := a.activeProvider(ctx)
+	if err != nil {
+		return p, nil, err
+	}
+	if p.Model == "" {
+		models, err := a.client(p).ListModels(ctx)
+		if err != nil || len(models) == 0 {
+			return p, nil, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s. Pick one in Settings → Providers.", p.Name)
+		}
+		p.Model = models[0]
+	}
+	return p, a.client(p), nil
+}
+
+func (a *App) activeProvider(ctx context.Context) (chat.Provider, error) {
+	if a.env != nil {
+		return *a.env, nil
+	}
+	s, err := a.store.GetSettings(ctx)
+	if err != nil {
+		return chat.Provider{}, err
+	}
+	p, err := a.store.GetProvider(ctx, s.ActiveProviderID)
+	if errors.Is(err, chat.ErrNotFound) {
+		p, err = a.store.GetProvider(ctx, chat.DemoProviderID)
+	}
+	return a.resolve(p), err
+}

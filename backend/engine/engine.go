@@ -1,0 +1,356 @@
+// Package engine runs a chat turn: store the user's message, stream the
+// model's answer to the UI, persist it as it grows, and settle it as
+// complete, interrupted or failed. It depends on small interfaces, not on
+// SQLite, HTTP or Wails.
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"airlock/backend/bridge"
+	"airlock/backend/chat"
+	"airlock/backend/llm"
+)
+
+// Store is the part of the store the engine needs.
+type Store interface {
+	GetChat(ctx context.Context, id string) (chat.Chat, error)
+	RenameChat(ctx context.Context, id, title string) (chat.Chat, error)
+	AddMessage(ctx context.Context, m chat.Message) (chat.Message, error)
+	UpdateMessage(ctx context.Context, m chat.Message) error
+	ListMessages(ctx context.Context, chatID string) ([]chat.Message, error)
+	DeleteMessage(ctx context.Context, id string) error
+	GetSettings(ctx context.Context) (chat.Settings, error)
+}
+
+// Model streams one completion (llm.Client satisfies it).
+type Model interface {
+	Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Result, error)
+}
+
+// Connector resolves the active provider into a model to talk to.
+type Connector func(ctx context.Context) (chat.Provider, Model, error)
+
+// DefaultTitle is the title of a chat nobody has named yet; the first user
+// message replaces it.
+const DefaultTitle = "New chat"
+
+// PersistInterval bounds how often a growing answer is written to SQLite:
+// a crash loses at most this much of it, and tokens never cost a write each.
+const PersistInterval = 250 * time.Millisecond
+
+// Engine runs turns. One stream per chat at a time.
+type Engine struct {
+	store   Store
+	connect Connector
+	emit    bridge.Emitter
+
+	// FrameInterval overrides the UI coalescing interval (tests).
+	FrameInterval time.Duration
+
+	mu      sync.Mutex
+	streams map[string]*turn // by chat ID
+	wg      sync.WaitGroup
+}
+
+type turn struct {
+	cancel  context.CancelCauseFunc
+	done    chan struct{}
+	stopped bool // by the user or shutdown: the answer is interrupted, not failed
+}
+
+// New builds an engine.
+func New(store Store, connect Connector, emit bridge.Emitter) *Engine {
+	return &Engine{store: store, connect: connect, emit: emit, streams: map[string]*turn{}}
+}
+
+// Send stores the user's message and starts the model's answer. It returns
+// the stored user message and the streaming assistant placeholder.
+func (e *Engine) Send(ctx context.Context, chatID, text string) ([]chat.Message, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, chat.Errorf("empty_message", chat.ErrInvalid, "Type a message first.")
+	}
+	c, err := e.store.GetChat(ctx, chatID)
+	if err != nil {
+		return nil, err
+	}
+	if e.Streaming(chatID) {
+		return nil, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat. Wait for it or press Stop.")
+	}
+	user, err := e.store.AddMessage(ctx, chat.Message{ChatID: chatID, Role: chat.RoleUser, Kind: chat.KindText, Content: text, Status: chat.StatusComplete})
+	if err != nil {
+		return nil, err
+	}
+	if c.Title == DefaultTitle || strings.TrimSpace(c.Title) == "" {
+		if _, err := e.store.RenameChat(ctx, chatID, titleFrom(text)); err == nil {
+			e.emit(bridge.EventChatsChanged, nil)
+		}
+	}
+	asst, err := e.start(ctx, chatID)
+	if err != nil {
+		return []chat.Message{user}, err
+	}
+	return []chat.Message{user, asst}, nil
+}
+
+// Retry replaces the chat's last failed or interrupted answer with a new one.
+func (e *Engine) Retry(ctx context.Context, chatID string) (chat.Message, error) {
+	if e.Streaming(chatID) {
+		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat.")
+	}
+	msgs, err := e.store.ListMessages(ctx, chatID)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	if len(msgs) == 0 {
+		return chat.Message{}, chat.Errorf("nothing_to_retry", chat.ErrInvalid, "There is nothing to retry in this chat yet.")
+	}
+	last := msgs[len(msgs)-1]
+	if last.Role == chat.RoleAssistant {
+		if last.Status == chat.StatusComplete {
+			return chat.Message{}, chat.Errorf("nothing_to_retry", chat.ErrInvalid, "The last answer completed; there is nothing to retry.")
+		}
+		if err := e.store.DeleteMessage(ctx, last.ID); err != nil {
+			return chat.Message{}, err
+		}
+	}
+	return e.start(ctx, chatID)
+}
+
+// Stop interrupts the chat's answer; what arrived so far is kept.
+func (e *Engine) Stop(chatID string) {
+	e.mu.Lock()
+	t := e.streams[chatID]
+	if t != nil {
+		t.stopped = true
+		t.cancel(errStopped)
+	}
+	e.mu.Unlock()
+	if t != nil {
+		<-t.done
+	}
+}
+
+// Streaming reports whether the chat has an answer in flight.
+func (e *Engine) Streaming(chatID string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.streams[chatID] != nil
+}
+
+// Active lists the chats with an answer in flight.
+func (e *Engine) Active() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	ids := make([]string, 0, len(e.streams))
+	for id := range e.streams {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// Shutdown interrupts every stream and waits until each has written its
+// final state.
+func (e *Engine) Shutdown() {
+	e.mu.Lock()
+	for _, t := range e.streams {
+		t.stopped = true
+		t.cancel(errStopped)
+	}
+	e.mu.Unlock()
+	e.wg.Wait()
+}
+
+var errStopped = errors.New("stopped by the user")
+
+// start creates the assistant placeholder and streams into it in the background.
+func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error) {
+	history, err := e.store.ListMessages(ctx, chatID)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	settings, err := e.store.GetSettings(ctx)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	provider, model, connErr := e.connect(ctx)
+	asst, err := e.store.AddMessage(ctx, chat.Message{ChatID: chatID, Role: chat.RoleAssistant, Kind: chat.KindText, Status: chat.StatusStreaming, Model: provider.Model})
+	if err != nil {
+		return chat.Message{}, err
+	}
+	if connErr != nil {
+		// No usable provider: the answer fails visibly, with a Retry, rather
+		// than the user's message vanishing.
+		asst = e.settle(asst, connErr, false)
+		bridge.NewCoalescer(e.emit, chatID, asst.ID, 0).End(asst)
+		return asst, nil
+	}
+
+	e.mu.Lock()
+	if e.streams[chatID] != nil {
+		e.mu.Unlock()
+		_ = e.store.DeleteMessage(ctx, asst.ID)
+		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat.")
+	}
+	sctx, cancel := context.WithCancelCause(context.Background())
+	t := &turn{cancel: cancel, done: make(chan struct{})}
+	e.streams[chatID] = t
+	e.wg.Add(1)
+	e.mu.Unlock()
+
+	req := llm.Request{Messages: buildMessages(settings.SystemPrompt, history)}
+	if settings.Temperature >= 0 {
+		temp := float32(settings.Temperature)
+		req.Temperature = &temp
+	}
+	go e.run(sctx, t, asst, model, req)
+	return asst, nil
+}
+
+// run streams one answer. The growing message is persisted at most every
+// PersistInterval; the final state is written before the UI is told.
+func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model, req llm.Request) {
+	defer e.wg.Done()
+	defer close(t.done)
+	defer t.cancel(nil)
+
+	ui := bridge.NewCoalescer(e.emit, msg.ChatID, msg.ID, e.FrameInterval)
+	var (
+		mu        sync.Mutex
+		text      strings.Builder
+		reasoning strings.Builder
+		dirty     bool
+	)
+	snapshot := func() chat.Message {
+		mu.Lock()
+		defer mu.Unlock()
+		m := msg
+		m.Content, m.Reasoning = text.String(), reasoning.String()
+		dirty = false
+		return m
+	}
+
+	persistDone := make(chan struct{})
+	stopPersist := make(chan struct{})
+	go func() {
+		defer close(persistDone)
+		tick := time.NewTicker(PersistInterval)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stopPersist:
+				return
+			case <-tick.C:
+				mu.Lock()
+				d := dirty
+				mu.Unlock()
+				if d {
+					_ = e.store.UpdateMessage(context.Background(), snapshot())
+				}
+			}
+		}
+	}()
+
+	res, err := model.Stream(ctx, req, func(d llm.Delta) {
+		mu.Lock()
+		if d.TextWasReasoning {
+			// A template omitted <think>: what looked like answer text was
+			// reasoning. The final stream:end event corrects the UI.
+			reasoning.WriteString(text.String())
+			text.Reset()
+		}
+		text.WriteString(d.Text)
+		reasoning.WriteString(d.Reasoning)
+		dirty = true
+		mu.Unlock()
+		ui.Add(d.Text, d.Reasoning)
+	})
+	close(stopPersist)
+	<-persistDone
+
+	final := snapshot()
+	final.Usage = res.Usage
+	if res.Model != "" {
+		final.Model = res.Model
+	}
+	e.mu.Lock()
+	stopped := t.stopped
+	e.mu.Unlock()
+	final = e.settle(final, err, stopped)
+	// The chat is free again before the UI hears the end, so a Send right
+	// after stream:end is never refused as busy.
+	e.mu.Lock()
+	delete(e.streams, msg.ChatID)
+	e.mu.Unlock()
+	ui.End(final)
+}
+
+// settle writes the final state of an answer and returns it.
+func (e *Engine) settle(m chat.Message, err error, stopped bool) chat.Message {
+	switch {
+	case err == nil:
+		m.Status = chat.StatusComplete
+	case stopped:
+		m.Status = chat.StatusInterrupted
+		m.ErrorCode, m.ErrorMessage = "", ""
+	default:
+		m.Status = chat.StatusError
+		m.ErrorCode, m.ErrorMessage = errorCode(err), err.Error()
+	}
+	m.UpdatedAt = chat.Now()
+	if werr := e.store.UpdateMessage(context.Background(), m); werr != nil && err == nil {
+		m.Status = chat.StatusError
+		m.ErrorCode, m.ErrorMessage = "storage", "The answer arrived but could not be saved: "+werr.Error()
+	}
+	return m
+}
+
+func errorCode(err error) string {
+	var coded interface{ Code() string }
+	if errors.As(err, &coded) {
+		return coded.Code()
+	}
+	var ce *chat.Error
+	if errors.As(err, &ce) {
+		return ce.Code
+	}
+	return "unknown"
+}
+
+// buildMessages turns the stored history into the model's request. Failed
+// answers with no text and the streaming placeholder are left out; partial
+// answers the user stopped stay, since the model wrote them.
+func buildMessages(systemPrompt string, history []chat.Message) []llm.Message {
+	out := make([]llm.Message, 0, len(history)+1)
+	if s := strings.TrimSpace(systemPrompt); s != "" {
+		out = append(out, llm.Message{Role: chat.RoleSystem, Content: s})
+	}
+	for _, m := range history {
+		if m.Status == chat.StatusStreaming || strings.TrimSpace(m.Content) == "" {
+			continue
+		}
+		out = append(out, llm.Message{Role: m.Role, Content: m.Content})
+	}
+	return out
+}
+
+// titleFrom makes a sidebar title out of the first message: its first line,
+// at most 60 characters, cut at a word.
+func titleFrom(text string) string {
+	line := strings.TrimSpace(strings.SplitN(strings.TrimSpace(text), "\n", 2)[0])
+	const max = 60
+	if utf8.RuneCountInString(line) <= max {
+		return line
+	}
+	r := []rune(line)[:max]
+	s := string(r)
+	if i := strings.LastIndexByte(s, ' '); i > max/2 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s) + "…"
+}

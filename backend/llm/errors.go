@@ -1,0 +1,252 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// ErrorKind is a stable, machine-readable failure class (the UI keys on it).
+type ErrorKind string
+
+const (
+	KindUnauthorized ErrorKind = "unauthorized"  // HTTP 401/403
+	KindNotFound     ErrorKind = "not_found"     // HTTP 404, e.g. unknown model
+	KindRateLimited  ErrorKind = "rate_limited"  // HTTP 429
+	KindServer       ErrorKind = "server"        // HTTP 5xx, or an error reported mid-stream
+	KindBadRequest   ErrorKind = "bad_request"   // other HTTP 4xx, or a request we could not build
+	KindConnection   ErrorKind = "connection"    // refused, DNS, reset… before any response
+	KindTimeout      ErrorKind = "timeout"       // connect or idle timeout
+	KindStreamBroken ErrorKind = "stream_broken" // stream cut short or unreadable
+	KindCanceled     ErrorKind = "canceled"      // the caller's context ended (Stop)
+)
+
+// Error is every failure Stream and ListModels return.
+type Error struct {
+	Kind       ErrorKind
+	StatusCode int           // HTTP status, when the server answered with one
+	Message    string        // a sentence for people, with the server's own text when it gave one
+	RetryAfter time.Duration // from Retry-After on 429/503, else 0
+	Err        error         // the underlying cause
+}
+
+func (e *Error) Error() string { return e.Message }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Code is the Kind as a string, for chat.Message.ErrorCode.
+func (e *Error) Code() string { return string(e.Kind) }
+
+type op int
+
+const (
+	opChat op = iota
+	opModels
+)
+
+// classify turns whatever go-openai or net/http returned into an *Error.
+func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Error {
+	if perr := w.parent.Err(); perr != nil {
+		if errors.Is(perr, context.DeadlineExceeded) {
+			return &Error{Kind: KindTimeout, Err: perr, Message: "The request ran out of time."}
+		}
+		return &Error{Kind: KindCanceled, Err: perr, Message: "Stopped."}
+	}
+	switch context.Cause(ctx) {
+	case errConnectTimeout:
+		return &Error{Kind: KindTimeout, Err: context.DeadlineExceeded,
+			Message: fmt.Sprintf("No response from %s within %s. The server may be overloaded or unreachable.", c.cfg.BaseURL, c.cfg.ConnectTimeout)}
+	case errIdleTimeout:
+		return &Error{Kind: KindTimeout, Err: context.DeadlineExceeded,
+			Message: fmt.Sprintf("The provider sent nothing for %s, so Airlock stopped waiting.", c.cfg.IdleTimeout)}
+	}
+
+	var apiErr *openai.APIError
+	var reqErr *openai.RequestError
+	switch {
+	case errors.As(err, &reqErr): // before APIError: it may wrap an empty one
+		return c.httpError(reqErr.HTTPStatusCode, bodyText(reqErr.Body), w.header, err, what)
+	case errors.As(err, &apiErr) && apiErr.HTTPStatusCode == 0:
+		// An error event inside a 200 stream.
+		return &Error{Kind: KindServer, Err: err,
+			Message: sentence("The provider failed in the middle of the answer", apiErr.Message, "")}
+	case errors.As(err, &apiErr):
+		return c.httpError(apiErr.HTTPStatusCode, apiErr.Message, w.header, err, what)
+	case !w.sent.Load():
+		return &Error{Kind: KindBadRequest, Err: err,
+			Message: sentence("Airlock could not build the request", err.Error(), "")}
+	case !w.headers.Load():
+		return c.connError(err)
+	case what == opModels:
+		return &Error{Kind: KindServer, Err: err,
+			Message: fmt.Sprintf("%s did not return a readable model list (%s). Is it an OpenAI-compatible /v1 address?", c.cfg.BaseURL, clip(err.Error(), 120))}
+	default:
+		return &Error{Kind: KindStreamBroken, Err: err,
+			Message: fmt.Sprintf("The connection to the provider broke before the answer was finished (%s).", clip(rootCause(err).Error(), 120))}
+	}
+}
+
+func (c *Client) httpError(status int, text string, h http.Header, err error, what op) *Error {
+	e := &Error{StatusCode: status, Err: err}
+	code := fmt.Sprintf("(HTTP %d)", status)
+	switch {
+	case status == http.StatusUnauthorized:
+		e.Kind = KindUnauthorized
+		e.Message = sentence("The provider rejected the API key "+code, text, "Check the key in Settings.")
+	case status == http.StatusForbidden:
+		e.Kind = KindUnauthorized
+		e.Message = sentence("The provider refused access "+code, text, "Check the key and its permissions in Settings.")
+	case status == http.StatusNotFound && what == opModels:
+		e.Kind = KindNotFound
+		e.Message = sentence(fmt.Sprintf("%s has no model list %s", c.cfg.BaseURL, code), text, "") + " " + "Check that the base URL ends in /v1."
+	case status == http.StatusNotFound:
+		e.Kind = KindNotFound
+		e.Message = sentence(fmt.Sprintf("The provider could not find the model %q %s", c.cfg.Model, code), text, "") + " " + "Check the model name and the base URL in Settings."
+	case status == http.StatusTooManyRequests:
+		e.Kind = KindRateLimited
+		e.RetryAfter = retryAfter(h)
+		e.Message = sentence("The provider is rate-limiting requests "+code, text, "Wait a moment and try again.")
+	case status >= 500:
+		e.Kind = KindServer
+		e.RetryAfter = retryAfter(h)
+		e.Message = sentence("The provider had a server error "+code, text, "Try again later.")
+	default:
+		e.Kind = KindBadRequest
+		e.Message = sentence("The provider rejected the request "+code, text, "")
+	}
+	if e.RetryAfter > 0 {
+		e.Message += fmt.Sprintf(" Retry after %s.", humanSeconds(e.RetryAfter))
+	}
+	return e
+}
+
+func (c *Client) connError(err error) *Error {
+	e := &Error{Kind: KindConnection, Err: err}
+	var dnsErr *net.DNSError
+	switch {
+	case !strings.HasPrefix(c.cfg.BaseURL, "http://") && !strings.HasPrefix(c.cfg.BaseURL, "https://"):
+		e.Message = fmt.Sprintf("Could not connect to %s: the base URL must start with http:// or https://.", c.cfg.BaseURL)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		e.Message = fmt.Sprintf("Could not connect to %s: connection refused. Is the server running?", c.cfg.BaseURL)
+	case errors.As(err, &dnsErr):
+		e.Message = fmt.Sprintf("Could not connect to %s: the host %q was not found. Check the base URL and your network.", c.cfg.BaseURL, dnsErr.Name)
+	case errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.EOF):
+		e.Message = fmt.Sprintf("Could not connect to %s: the server closed the connection. Check the base URL (http or https?).", c.cfg.BaseURL)
+	default:
+		e.Message = fmt.Sprintf("Could not connect to %s: %s.", c.cfg.BaseURL, strings.TrimSuffix(rootCause(err).Error(), "."))
+	}
+	return e
+}
+
+// sentence joins our prefix, the server's text and a hint, punctuated.
+func sentence(prefix, text, hint string) string {
+	text = clip(strings.Join(strings.Fields(text), " "), 300)
+	if text == "" {
+		if hint == "" {
+			return prefix + "."
+		}
+		return prefix + ". " + hint
+	}
+	if !strings.ContainsAny(text[len(text)-1:], ".!?") {
+		text += "."
+	}
+	return prefix + ": " + text
+}
+
+// bodyText digs a human message out of an error body go-openai could not
+// parse: {"error":"…"}, {"message":"…"}, {"detail":"…"}, or short plain text.
+func bodyText(body []byte) string {
+	var v struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+		Detail  any             `json:"detail"`
+	}
+	if json.Unmarshal(body, &v) == nil {
+		var s string
+		var obj struct {
+			Message string `json:"message"`
+		}
+		switch {
+		case json.Unmarshal(v.Error, &s) == nil && s != "":
+			return s
+		case json.Unmarshal(v.Error, &obj) == nil && obj.Message != "":
+			return obj.Message
+		case v.Message != "":
+			return v.Message
+		case v.Detail != nil:
+			if d, ok := v.Detail.(string); ok {
+				return d
+			}
+			b, _ := json.Marshal(v.Detail)
+			return string(b)
+		}
+		return ""
+	}
+	t := strings.TrimSpace(string(body))
+	if strings.HasPrefix(t, "<") {
+		return "" // an HTML error page says nothing useful in one line
+	}
+	return clip(t, 200)
+}
+
+func retryAfter(h http.Header) time.Duration {
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := time.Until(t).Round(time.Second); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+func humanSeconds(d time.Duration) string {
+	n := int(d.Round(time.Second) / time.Second)
+	if n == 1 {
+		return "1 second"
+	}
+	return strconv.Itoa(n) + " seconds"
+}
+
+// rootCause strips url.Error and net.OpError wrappers ("Post \"…\": dial tcp
+// …:") that repeat what our sentence already says.
+func rootCause(err error) error {
+	for {
+		var ue *url.Error
+		var oe *net.OpError
+		switch {
+		case errors.As(err, &ue) && ue.Err != nil:
+			err = ue.Err
+		case errors.As(err, &oe) && oe.Err != nil:
+			err = oe.Err
+		default:
+			return err
+		}
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // don't split a UTF-8 rune
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,137 @@
+package llm_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"airlock/backend/chat"
+	"airlock/backend/llm"
+	"airlock/backend/llm/mockllm"
+)
+
+// The demo server and the client must agree: these run the real pair.
+
+func demo(t *testing.T, opts mockllm.Options) string {
+	t.Helper()
+	srv := httptest.NewServer(mockllm.New(opts))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1"
+}
+
+func ask(t *testing.T, cfg llm.Config, msg string) outcome {
+	t.Helper()
+	if cfg.Model == "" {
+		cfg.Model = mockllm.DefaultModel
+	}
+	return stream(t, cfg, t.Context(), llm.Request{Messages: []llm.Message{
+		{Role: chat.RoleSystem, Content: "You are helpful."},
+		{Role: chat.RoleUser, Content: msg},
+	}})
+}
+
+func TestDemoWelcome(t *testing.T) {
+	base := demo(t, mockllm.Options{})
+	o := ask(t, llm.Config{BaseURL: base}, "Hello there")
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	for _, s := range []string{"You said: “Hello there”", "offline demo model", "`think`", "`error 429`", "Settings"} {
+		if !strings.Contains(o.text, s) {
+			t.Errorf("welcome lacks %q:\n%s", s, o.text)
+		}
+	}
+	if o.deltas < 50 {
+		t.Errorf("want a real stream of small deltas, got %d", o.deltas)
+	}
+	if o.res.FinishReason != "stop" || o.res.Model != mockllm.DefaultModel {
+		t.Errorf("result %+v", o.res)
+	}
+	u := o.res.Usage
+	if u.PromptTokens == 0 || u.CompletionTokens < len(o.text)/5 || u.TotalTokens != u.PromptTokens+u.CompletionTokens {
+		t.Errorf("usage %+v for %d chars", u, len(o.text))
+	}
+}
+
+func TestDemoThink(t *testing.T) {
+	o := ask(t, llm.Config{BaseURL: demo(t, mockllm.Options{})}, "Please THINK hard")
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	if !strings.Contains(o.reasoning, "reasoning models") || !strings.Contains(o.text, "**reasoning** block") {
+		t.Errorf("reasoning %q\ntext %q", o.reasoning, o.text)
+	}
+	if strings.Contains(o.text, o.reasoning[:20]) {
+		t.Error("reasoning leaked into the text")
+	}
+}
+
+func TestDemoDrop(t *testing.T) {
+	o := ask(t, llm.Config{BaseURL: demo(t, mockllm.Options{})}, "drop")
+	wantKind(t, o.err, llm.KindStreamBroken)
+	if !strings.HasPrefix(o.text, "I'll begin an answer now") || strings.Contains(o.text, "did not work") {
+		t.Errorf("want the first part of the text kept, got %q", o.text)
+	}
+}
+
+func TestDemoHang(t *testing.T) {
+	o := ask(t, llm.Config{BaseURL: demo(t, mockllm.Options{}), IdleTimeout: 100 * time.Millisecond}, "hang")
+	wantKind(t, o.err, llm.KindTimeout)
+}
+
+func TestDemoSlowCanBeStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	var text string
+	_, err := llm.New(llm.Config{BaseURL: demo(t, mockllm.Options{}), Model: mockllm.DefaultModel}).Stream(ctx,
+		llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "a long one please"}}},
+		func(d llm.Delta) {
+			if text += d.Text; len(text) > 30 {
+				cancel()
+			}
+		})
+	wantKind(t, err, llm.KindCanceled)
+	if len(text) < 30 || len(text) > 100 {
+		t.Errorf("text %q", text)
+	}
+}
+
+func TestDemoErrors(t *testing.T) {
+	base := demo(t, mockllm.Options{})
+	cases := []struct {
+		msg, model string
+		kind       llm.ErrorKind
+		status     int
+		contain    string
+	}{
+		{"error 401 please", "", llm.KindUnauthorized, 401, "Simulated authentication error"},
+		{"Error 404", "", llm.KindNotFound, 404, "`airlock-demo` does not exist"},
+		{"error 429", "", llm.KindRateLimited, 429, "Retry after 7 seconds."},
+		{"error 500", "", llm.KindServer, 500, "Simulated server error from the Airlock demo model."},
+		{"hi", "gpt-5", llm.KindNotFound, 404, "The model `gpt-5` does not exist."},
+	}
+	for _, c := range cases {
+		o := ask(t, llm.Config{BaseURL: base, Model: c.model}, c.msg)
+		e := wantKind(t, o.err, c.kind)
+		if e.StatusCode != c.status || !strings.Contains(e.Message, c.contain) {
+			t.Errorf("%q: status %d message %q", c.msg, e.StatusCode, e.Message)
+		}
+		if c.model != "" && !strings.Contains(e.Message, `"`+c.model+`"`) {
+			t.Errorf("unknown model message must name it: %q", e.Message)
+		}
+	}
+}
+
+func TestDemoAPIKeyAndModels(t *testing.T) {
+	base := demo(t, mockllm.Options{APIKey: "secret", Models: []string{"demo-b", "demo-a"}})
+	o := ask(t, llm.Config{BaseURL: base, APIKey: "wrong", Model: "demo-a"}, "hi")
+	wantKind(t, o.err, llm.KindUnauthorized)
+	if o := ask(t, llm.Config{BaseURL: base, APIKey: "secret", Model: "demo-a"}, "hi"); o.err != nil {
+		t.Fatal(o.err)
+	}
+	ids, err := llm.New(llm.Config{BaseURL: base, APIKey: "secret"}).ListModels(t.Context())
+	if err != nil || strings.Join(ids, ",") != "demo-a,demo-b" {
+		t.Fatalf("ids %v err %v", ids, err)
+	}
+}
