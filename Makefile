@@ -17,7 +17,7 @@ HEADLESS      := NO_AT_BRIDGE=1 dbus-run-session -- xvfb-run -a -s "-screen 0 12
 FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/package.json -type f 2>/dev/null)
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean
+.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup
 
 help:
 	@echo "make run           install what is missing, build, start Airlock (demo model, no API key needed)"
@@ -100,3 +100,7 @@ bench:
 
 clean:
 	rm -rf build/bin frontend/dist artifacts
+
+# Cold start to painted window and idle RSS (app + WebKit processes), under Xvfb.
+bench-startup: deps-system $(BIN)
+	AIRLOCK_BIN=$(CURDIR)/$(BIN) $(HEADLESS) node frontend/e2e/bench-startup.mjs
