@@ -51,7 +51,17 @@ type Chat struct {
 	Title     string `json:"title"`
 	CreatedAt int64  `json:"createdAt"`
 	UpdatedAt int64  `json:"updatedAt"` // last activity: sorts the sidebar
+	ChatOptions
 }
+
+// ChatOptions are the per-chat choices of how tools are offered and read.
+type ChatOptions struct {
+	Paradigm        string `json:"paradigm"`        // "json" (default), "xml" or "vcp"
+	RecognizeOthers bool   `json:"recognizeOthers"` // also accept formats other model families emit
+}
+
+// DefaultChatOptions is what a new chat starts with.
+func DefaultChatOptions() ChatOptions { return ChatOptions{Paradigm: "json", RecognizeOthers: true} }
 
 // Message is one turn of a chat.
 type Message struct {
@@ -125,11 +135,16 @@ type Settings struct {
 	Temperature      float64 `json:"temperature"` // 0..2; below 0 means "provider default"
 	Language         string  `json:"language"`    // "auto" (follow the OS), "en", "zh"
 	Theme            string  `json:"theme"`       // "system", "light", "dark"
+
+	AutoContinue       bool `json:"autoContinue"`       // send tool results to the model by itself
+	MaxTurns           int  `json:"maxTurns"`           // model turns per user message before Airlock stops the loop
+	ToolTimeoutSeconds int  `json:"toolTimeoutSeconds"` // per tool run
 }
 
 // DefaultSettings is what a first run starts with.
 func DefaultSettings() Settings {
-	return Settings{ActiveProviderID: DemoProviderID, Temperature: -1, Language: "auto", Theme: "system"}
+	return Settings{ActiveProviderID: DemoProviderID, Temperature: -1, Language: "auto", Theme: "system",
+		AutoContinue: true, MaxTurns: 25, ToolTimeoutSeconds: 30}
 }
 
 // Well-known provider IDs: the built-in demo server, and the one assembled

@@ -89,7 +89,7 @@ func TestSendStreamsAndCompletes(t *testing.T) {
 	ctx := context.Background()
 	m := &fakeModel{deltas: []llm.Delta{{Reasoning: "hmm "}, {Text: "Hel"}, {Text: "lo!"}}, gotReq: make(chan llm.Request, 1)}
 	eng, st, ev, c := setup(t, m, nil)
-	if err := st.SaveSettings(ctx, chat.Settings{ActiveProviderID: chat.DemoProviderID, SystemPrompt: "Be brief.", Temperature: 0.5, Language: "auto", Theme: "system"}); err != nil {
+	if err := st.SaveSettings(ctx, chat.Settings{ActiveProviderID: chat.DemoProviderID, SystemPrompt: "Be brief.", Temperature: 0.5, Language: "auto", Theme: "system", MaxTurns: 25, ToolTimeoutSeconds: 30}); err != nil {
 		t.Fatal(err)
 	}
 	msgs, err := eng.Send(ctx, c.ID, "Hi there\nsecond line")

@@ -13,10 +13,10 @@ import (
 // the chat later from its first message).
 func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error) {
 	now := chat.Now()
-	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now}
+	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: chat.DefaultChatOptions()}
 	_, err := s.db.ExecContext(ctx,
-		"INSERT INTO chats (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)",
-		c.ID, c.Title, c.CreatedAt, c.UpdatedAt)
+		"INSERT INTO chats ("+chatColumns+") VALUES (?, ?, ?, ?, ?, ?)",
+		c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Paradigm, c.RecognizeOthers)
 	if err != nil {
 		return chat.Chat{}, fmt.Errorf("create chat: %w", err)
 	}
@@ -33,11 +33,16 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
+const chatColumns = "id, title, created_at, updated_at, paradigm, recognize_others"
+
+func scanChat(r scanner) (chat.Chat, error) {
 	var c chat.Chat
-	err := q.QueryRowContext(ctx,
-		"SELECT id, title, created_at, updated_at FROM chats WHERE id = ?", id,
-	).Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt)
+	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Paradigm, &c.RecognizeOthers)
+	return c, err
+}
+
+func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
+	c, err := scanChat(q.QueryRowContext(ctx, "SELECT "+chatColumns+" FROM chats WHERE id = ?", id))
 	if isNoRows(err) {
 		return chat.Chat{}, notFound("chat", id)
 	}
@@ -50,15 +55,15 @@ func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
 // ListChats returns every chat, most recent activity first.
 func (s *Store) ListChats(ctx context.Context) ([]chat.Chat, error) {
 	rows, err := s.db.QueryContext(ctx,
-		"SELECT id, title, created_at, updated_at FROM chats ORDER BY updated_at DESC, id DESC")
+		"SELECT "+chatColumns+" FROM chats ORDER BY updated_at DESC, id DESC")
 	if err != nil {
 		return nil, fmt.Errorf("list chats: %w", err)
 	}
 	defer rows.Close()
 	chats := []chat.Chat{} // the UI wants [], not null
 	for rows.Next() {
-		var c chat.Chat
-		if err := rows.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt); err != nil {
+		c, err := scanChat(rows)
+		if err != nil {
 			return nil, fmt.Errorf("list chats: %w", err)
 		}
 		chats = append(chats, c)
@@ -100,4 +105,26 @@ func (s *Store) DeleteChat(ctx context.Context, id string) error {
 		err = mustAffect(res, "chat", id)
 	}
 	return wrap("delete chat", err)
+}
+
+// SetChatOptions changes how a chat offers and reads tool calls.
+func (s *Store) SetChatOptions(ctx context.Context, id string, o chat.ChatOptions) (chat.Chat, error) {
+	switch o.Paradigm {
+	case "json", "xml", "vcp":
+	default:
+		return chat.Chat{}, invalid("unknown tool-call paradigm %q (want json, xml or vcp)", o.Paradigm)
+	}
+	var c chat.Chat
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ? WHERE id = ?", o.Paradigm, o.RecognizeOthers, id)
+		if err != nil {
+			return err
+		}
+		if err := mustAffect(res, "chat", id); err != nil {
+			return err
+		}
+		c, err = getChat(ctx, tx, id)
+		return err
+	})
+	return c, wrap("set chat options", err)
 }

@@ -321,7 +321,8 @@ func TestSettings(t *testing.T) {
 		t.Fatalf("fresh GetSettings = %+v, %v; want defaults %+v", st, err, chat.DefaultSettings())
 	}
 
-	want := chat.Settings{ActiveProviderID: "p1", SystemPrompt: "Be brief.\nReally.", Temperature: 0.7, Language: "zh", Theme: "dark"}
+	want := chat.Settings{ActiveProviderID: "p1", SystemPrompt: "Be brief.\nReally.", Temperature: 0.7, Language: "zh", Theme: "dark",
+		AutoContinue: false, MaxTurns: 7, ToolTimeoutSeconds: 12}
 	if err := s.SaveSettings(ctx, want); err != nil {
 		t.Fatal(err)
 	}
@@ -330,10 +331,12 @@ func TestSettings(t *testing.T) {
 	}
 
 	for _, bad := range []chat.Settings{
-		{ActiveProviderID: "demo", Temperature: 2.5, Language: "en", Theme: "light"},
-		{ActiveProviderID: "demo", Temperature: 1, Language: "fr", Theme: "light"},
-		{ActiveProviderID: "demo", Temperature: 1, Language: "en", Theme: "pink"},
-		{ActiveProviderID: "", Temperature: 1, Language: "en", Theme: "light"},
+		{ActiveProviderID: "demo", Temperature: 2.5, Language: "en", Theme: "light", MaxTurns: 5, ToolTimeoutSeconds: 5},
+		{ActiveProviderID: "demo", Temperature: 1, Language: "fr", Theme: "light", MaxTurns: 5, ToolTimeoutSeconds: 5},
+		{ActiveProviderID: "demo", Temperature: 1, Language: "en", Theme: "pink", MaxTurns: 5, ToolTimeoutSeconds: 5},
+		{ActiveProviderID: "", Temperature: 1, Language: "en", Theme: "light", MaxTurns: 5, ToolTimeoutSeconds: 5},
+		{ActiveProviderID: "demo", Temperature: 1, Language: "en", Theme: "light", MaxTurns: 0, ToolTimeoutSeconds: 5},
+		{ActiveProviderID: "demo", Temperature: 1, Language: "en", Theme: "light", MaxTurns: 5, ToolTimeoutSeconds: 0},
 	} {
 		wantErr(t, s.SaveSettings(ctx, bad), chat.ErrInvalid)
 	}

@@ -17,6 +17,9 @@ const (
 	keyTemperature    = "temperature"
 	keyLanguage       = "language"
 	keyTheme          = "theme"
+	keyAutoContinue   = "auto_continue"
+	keyMaxTurns       = "max_turns"
+	keyToolTimeout    = "tool_timeout_seconds"
 )
 
 // GetValue reads a raw setting; ok is false when the key was never set.
@@ -54,8 +57,8 @@ func setValue(ctx context.Context, e execer, key, value string) error {
 // chat.DefaultSettings value.
 func (s *Store) GetSettings(ctx context.Context) (chat.Settings, error) {
 	st := chat.DefaultSettings()
-	rows, err := s.db.QueryContext(ctx, "SELECT key, value FROM settings WHERE key IN (?, ?, ?, ?, ?)",
-		keyActiveProvider, keySystemPrompt, keyTemperature, keyLanguage, keyTheme)
+	rows, err := s.db.QueryContext(ctx, "SELECT key, value FROM settings WHERE key IN (?, ?, ?, ?, ?, ?, ?, ?)",
+		keyActiveProvider, keySystemPrompt, keyTemperature, keyLanguage, keyTheme, keyAutoContinue, keyMaxTurns, keyToolTimeout)
 	if err != nil {
 		return st, wrap("get settings", err)
 	}
@@ -80,6 +83,16 @@ func (s *Store) GetSettings(ctx context.Context) (chat.Settings, error) {
 			st.Language = v
 		case keyTheme:
 			st.Theme = v
+		case keyAutoContinue:
+			st.AutoContinue = v == "true"
+		case keyMaxTurns:
+			if n, err := strconv.Atoi(v); err == nil {
+				st.MaxTurns = n
+			}
+		case keyToolTimeout:
+			if n, err := strconv.Atoi(v); err == nil {
+				st.ToolTimeoutSeconds = n
+			}
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -100,6 +113,9 @@ func (s *Store) SaveSettings(ctx context.Context, st chat.Settings) error {
 			{keyTemperature, strconv.FormatFloat(st.Temperature, 'g', -1, 64)},
 			{keyLanguage, st.Language},
 			{keyTheme, st.Theme},
+			{keyAutoContinue, strconv.FormatBool(st.AutoContinue)},
+			{keyMaxTurns, strconv.Itoa(st.MaxTurns)},
+			{keyToolTimeout, strconv.Itoa(st.ToolTimeoutSeconds)},
 		} {
 			if err := setValue(ctx, tx, kv[0], kv[1]); err != nil {
 				return err
@@ -117,6 +133,12 @@ func validateSettings(st chat.Settings) error {
 	// Below 0 means "provider default", so only the top is bounded.
 	if math.IsNaN(st.Temperature) || math.IsInf(st.Temperature, 0) || st.Temperature > 2 {
 		return invalid("temperature must be at most 2 (or negative for the provider default), got %v", st.Temperature)
+	}
+	if st.MaxTurns < 1 || st.MaxTurns > 1000 {
+		return invalid("the turn limit must be between 1 and 1000, got %d", st.MaxTurns)
+	}
+	if st.ToolTimeoutSeconds < 1 || st.ToolTimeoutSeconds > 3600 {
+		return invalid("the tool timeout must be between 1 and 3600 seconds, got %d", st.ToolTimeoutSeconds)
 	}
 	switch st.Language {
 	case "auto", "en", "zh":

@@ -1,0 +1,132 @@
+package chat
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// CallState is where a proposed tool call is in the approval flow.
+//
+//	pending ──approve──► approved ──► running ──► done | error
+//	   │                                 └─(app died)─► interrupted ──approve──► approved
+//	   └──deny──► denied
+//	problem ──fix──► approved      problem ──tell the model──► (settled, error result)
+type CallState string
+
+const (
+	CallPending     CallState = "pending"     // waiting for a decision
+	CallApproved    CallState = "approved"    // decided, about to run
+	CallRunning     CallState = "running"     // the tool is working
+	CallDone        CallState = "done"        // ran and succeeded
+	CallError       CallState = "error"       // ran and failed (or timed out, or was cancelled)
+	CallDenied      CallState = "denied"      // the user said no
+	CallInterrupted CallState = "interrupted" // was running when the app died; never re-run by itself
+	CallProblem     CallState = "problem"     // could not be parsed or validated
+)
+
+// Who made a decision.
+const (
+	ByUser        = "user"
+	ByRuleChat    = "rule:chat"   // always-allow for this chat
+	ByRuleGlobal  = "rule:global" // always-allow everywhere
+	ByInterrupted = "system"      // the app marked it on restart
+)
+
+// Call is a tool call the model proposed, as the approval flow tracks it.
+// Every change is stored before the UI hears of it.
+type Call struct {
+	ID          string          `json:"id"`          // ours, globally unique
+	ModelCallID string          `json:"modelCallId"` // the model's (or a stable generated) id, used in results
+	ChatID      string          `json:"chatId"`
+	MessageID   string          `json:"messageId"` // the assistant message that proposed it
+	Index       int             `json:"index"`     // order within the message
+	Name        string          `json:"name"`
+	Arguments   json.RawMessage `json:"arguments"`        // as proposed (repaired and coerced)
+	Edited      json.RawMessage `json:"edited,omitempty"` // the user's edit, if any: what actually ran
+	Raw         string          `json:"raw"`
+	Format      string          `json:"format"`
+	State       CallState       `json:"state"`
+	Problem     string          `json:"problem,omitempty"` // why it is a problem card
+	Guard       string          `json:"guard,omitempty"`   // why it was not run automatically (loop guard)
+	DecidedBy   string          `json:"decidedBy,omitempty"`
+	DecidedAt   int64           `json:"decidedAt,omitempty"`
+	Reason      string          `json:"reason,omitempty"` // the user's reason for a denial
+	Result      string          `json:"result,omitempty"` // what the model is told
+	ResultState ToolStatus      `json:"resultStatus,omitempty"`
+	Truncated   bool            `json:"truncated,omitempty"` // Result was cut at the output cap
+	StartedAt   int64           `json:"startedAt,omitempty"`
+	FinishedAt  int64           `json:"finishedAt,omitempty"`
+	Preview     json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
+	CreatedAt   int64           `json:"createdAt"`
+	UpdatedAt   int64           `json:"updatedAt"`
+}
+
+// EffectiveArguments are the arguments the tool runs with.
+func (c Call) EffectiveArguments() json.RawMessage {
+	if len(c.Edited) > 0 {
+		return c.Edited
+	}
+	return c.Arguments
+}
+
+// Settled reports whether the call has an outcome the model can be told.
+func (c Call) Settled() bool {
+	switch c.State {
+	case CallDone, CallError, CallDenied:
+		return true
+	case CallProblem:
+		return c.ResultState != "" // the user chose "tell the model"
+	}
+	return false
+}
+
+// ToolResult is what goes back to the model for this call.
+func (c Call) ToolResult() ToolResult {
+	return ToolResult{CallID: c.ModelCallID, Name: c.Name, Status: c.ResultState, Content: c.Result}
+}
+
+// transitions lists the legal moves of the state machine.
+var transitions = map[CallState][]CallState{
+	CallPending:     {CallApproved, CallDenied},
+	CallInterrupted: {CallApproved, CallDenied},
+	CallProblem:     {CallApproved, CallProblem}, // problem→problem: "tell the model" settles it in place
+	CallApproved:    {CallRunning, CallError},
+	CallRunning:     {CallDone, CallError, CallInterrupted},
+}
+
+// CanMove reports whether a call may go from one state to another.
+func CanMove(from, to CallState) bool {
+	for _, s := range transitions[from] {
+		if s == to {
+			return true
+		}
+	}
+	return false
+}
+
+// Move checks a transition and returns a clear error when it is not allowed
+// (for example approving a call that already ran).
+func (c *Call) Move(to CallState) error {
+	if !CanMove(c.State, to) {
+		return Errorf("bad_state", ErrInvalid, "This %s call is %s; it cannot become %s.", c.Name, c.State, to)
+	}
+	c.State = to
+	c.UpdatedAt = Now()
+	return nil
+}
+
+// AllowRule is an "always allow" decision: a tool, for one chat or (ChatID
+// empty) everywhere.
+type AllowRule struct {
+	ID        string `json:"id"`
+	Tool      string `json:"tool"`
+	ChatID    string `json:"chatId"` // empty: every chat
+	CreatedAt int64  `json:"createdAt"`
+}
+
+func (r AllowRule) String() string {
+	if r.ChatID == "" {
+		return fmt.Sprintf("%s everywhere", r.Tool)
+	}
+	return fmt.Sprintf("%s in chat %s", r.Tool, r.ChatID)
+}

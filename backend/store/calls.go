@@ -1,0 +1,195 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+
+	"airlock/backend/chat"
+)
+
+const callColumns = `id, model_call_id, chat_id, message_id, idx, name, arguments, edited, raw, format, state,
+	problem, guard, decided_by, decided_at, reason, result, result_status, truncated, started_at, finished_at,
+	preview, created_at, updated_at`
+
+func scanCall(r scanner) (chat.Call, error) {
+	var c chat.Call
+	var args, edited, preview string
+	err := r.Scan(&c.ID, &c.ModelCallID, &c.ChatID, &c.MessageID, &c.Index, &c.Name, &args, &edited, &c.Raw,
+		&c.Format, &c.State, &c.Problem, &c.Guard, &c.DecidedBy, &c.DecidedAt, &c.Reason, &c.Result,
+		&c.ResultState, &c.Truncated, &c.StartedAt, &c.FinishedAt, &preview, &c.CreatedAt, &c.UpdatedAt)
+	c.Arguments = rawOrNil(args)
+	c.Edited = rawOrNil(edited)
+	c.Preview = rawOrNil(preview)
+	return c, err
+}
+
+func rawOrNil(s string) json.RawMessage {
+	if s == "" {
+		return nil
+	}
+	return json.RawMessage(s)
+}
+
+func callValues(c chat.Call) []any {
+	args := string(c.Arguments)
+	if strings.TrimSpace(args) == "" {
+		args = "{}"
+	}
+	return []any{c.ID, c.ModelCallID, c.ChatID, c.MessageID, c.Index, c.Name, args, string(c.Edited), c.Raw,
+		c.Format, c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt, c.Reason, c.Result,
+		c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.CreatedAt, c.UpdatedAt}
+}
+
+// AddCalls stores the calls found in one assistant message, in one
+// transaction: the UI never sees half of a message's cards.
+func (s *Store) AddCalls(ctx context.Context, calls []chat.Call) ([]chat.Call, error) {
+	now := chat.Now()
+	out := make([]chat.Call, len(calls))
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		for i, c := range calls {
+			if c.ID == "" {
+				c.ID = chat.NewID()
+			}
+			if c.CreatedAt == 0 {
+				c.CreatedAt = now
+			}
+			c.UpdatedAt = now
+			if _, err := tx.ExecContext(ctx, "INSERT INTO tool_calls ("+callColumns+
+				") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", callValues(c)...); err != nil {
+				return err
+			}
+			out[i] = c
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, wrap("add tool calls", err)
+	}
+	return out, nil
+}
+
+// UpdateCall writes a call's whole state.
+func (s *Store) UpdateCall(ctx context.Context, c chat.Call) error {
+	if c.UpdatedAt == 0 {
+		c.UpdatedAt = chat.Now()
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE tool_calls SET name = ?, arguments = ?, edited = ?, state = ?, problem = ?,
+		guard = ?, decided_by = ?, decided_at = ?, reason = ?, result = ?, result_status = ?, truncated = ?,
+		started_at = ?, finished_at = ?, preview = ?, updated_at = ? WHERE id = ?`,
+		c.Name, string(c.Arguments), string(c.Edited), c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt,
+		c.Reason, c.Result, c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.UpdatedAt, c.ID)
+	if err == nil {
+		err = mustAffect(res, "tool call", c.ID)
+	}
+	return wrap("update tool call", err)
+}
+
+// GetCall returns one call.
+func (s *Store) GetCall(ctx context.Context, id string) (chat.Call, error) {
+	c, err := scanCall(s.db.QueryRowContext(ctx, "SELECT "+callColumns+" FROM tool_calls WHERE id = ?", id))
+	if isNoRows(err) {
+		return chat.Call{}, notFound("tool call", id)
+	}
+	return c, wrap("get tool call", err)
+}
+
+// ListCalls returns a chat's calls in the order they were proposed.
+func (s *Store) ListCalls(ctx context.Context, chatID string) ([]chat.Call, error) {
+	return s.queryCalls(ctx, "SELECT "+callColumns+" FROM tool_calls WHERE chat_id = ? ORDER BY created_at, message_id, idx", chatID)
+}
+
+// MessageCalls returns the calls of one assistant message, in order.
+func (s *Store) MessageCalls(ctx context.Context, messageID string) ([]chat.Call, error) {
+	return s.queryCalls(ctx, "SELECT "+callColumns+" FROM tool_calls WHERE message_id = ? ORDER BY idx", messageID)
+}
+
+func (s *Store) queryCalls(ctx context.Context, q string, arg any) ([]chat.Call, error) {
+	rows, err := s.db.QueryContext(ctx, q, arg)
+	if err != nil {
+		return nil, wrap("list tool calls", err)
+	}
+	defer rows.Close()
+	calls := []chat.Call{}
+	for rows.Next() {
+		c, err := scanCall(rows)
+		if err != nil {
+			return nil, wrap("list tool calls", err)
+		}
+		calls = append(calls, c)
+	}
+	return calls, wrap("list tool calls", rows.Err())
+}
+
+// InterruptRunningCalls marks calls that were running when the app died.
+// They are never re-run by themselves: the user decides again.
+func (s *Store) InterruptRunningCalls(ctx context.Context) (int, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE tool_calls SET state = 'interrupted', updated_at = ?,
+		result = 'The app stopped while this call was running; it was not finished.'
+		WHERE state IN ('running', 'approved')`, chat.Now())
+	if err != nil {
+		return 0, wrap("interrupt running tool calls", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), wrap("interrupt running tool calls", err)
+}
+
+// AddRule records an always-allow decision (idempotent).
+func (s *Store) AddRule(ctx context.Context, tool, chatID string) (chat.AllowRule, error) {
+	r := chat.AllowRule{ID: chat.NewID(), Tool: strings.TrimSpace(tool), ChatID: chatID, CreatedAt: chat.Now()}
+	if r.Tool == "" {
+		return r, invalid("an always-allow rule needs a tool name")
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO allow_rules (id, tool, chat_id, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (tool, chat_id) DO NOTHING`, r.ID, r.Tool, r.ChatID, r.CreatedAt)
+	if err != nil {
+		return r, wrap("add always-allow rule", err)
+	}
+	err = s.db.QueryRowContext(ctx, "SELECT id, created_at FROM allow_rules WHERE tool = ? AND chat_id = ?", r.Tool, r.ChatID).Scan(&r.ID, &r.CreatedAt)
+	return r, wrap("add always-allow rule", err)
+}
+
+// ListRules returns every always-allow rule, global ones first.
+func (s *Store) ListRules(ctx context.Context) ([]chat.AllowRule, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT id, tool, chat_id, created_at FROM allow_rules ORDER BY chat_id, tool")
+	if err != nil {
+		return nil, wrap("list always-allow rules", err)
+	}
+	defer rows.Close()
+	rules := []chat.AllowRule{}
+	for rows.Next() {
+		var r chat.AllowRule
+		if err := rows.Scan(&r.ID, &r.Tool, &r.ChatID, &r.CreatedAt); err != nil {
+			return nil, wrap("list always-allow rules", err)
+		}
+		rules = append(rules, r)
+	}
+	return rules, wrap("list always-allow rules", rows.Err())
+}
+
+// DeleteRule revokes an always-allow rule.
+func (s *Store) DeleteRule(ctx context.Context, id string) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM allow_rules WHERE id = ?", id)
+	if err == nil {
+		err = mustAffect(res, "always-allow rule", id)
+	}
+	return wrap("delete always-allow rule", err)
+}
+
+// AllowedBy says which rule, if any, lets a tool run without asking in a chat:
+// chat.ByRuleChat, chat.ByRuleGlobal or "".
+func (s *Store) AllowedBy(ctx context.Context, tool, chatID string) (string, error) {
+	var scope string
+	err := s.db.QueryRowContext(ctx, `SELECT chat_id FROM allow_rules WHERE tool = ? AND (chat_id = ? OR chat_id = '')
+		ORDER BY chat_id DESC LIMIT 1`, tool, chatID).Scan(&scope)
+	switch {
+	case isNoRows(err):
+		return "", nil
+	case err != nil:
+		return "", wrap("check always-allow rules", err)
+	case scope == "":
+		return chat.ByRuleGlobal, nil
+	}
+	return chat.ByRuleChat, nil
+}

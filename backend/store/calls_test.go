@@ -1,0 +1,130 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"airlock/backend/chat"
+)
+
+func TestToolCallsLifecycle(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	c, _ := s.CreateChat(ctx, "t")
+	m, err := s.AddMessage(ctx, chat.Message{ChatID: c.ID, Role: chat.RoleAssistant, Content: "calls"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls, err := s.AddCalls(ctx, []chat.Call{
+		{ModelCallID: "call_1", ChatID: c.ID, MessageID: m.ID, Index: 0, Name: "get_current_time", Arguments: json.RawMessage(`{"tz":"UTC"}`), State: chat.CallPending},
+		{ModelCallID: "call_2", ChatID: c.ID, MessageID: m.ID, Index: 1, Raw: "{broken", State: chat.CallProblem, Problem: "Malformed JSON."},
+	})
+	if err != nil || len(calls) != 2 || calls[0].ID == "" {
+		t.Fatalf("AddCalls: %v %+v", err, calls)
+	}
+	got, err := s.MessageCalls(ctx, m.ID)
+	if err != nil || len(got) != 2 || string(got[0].Arguments) != `{"tz":"UTC"}` || got[1].Problem != "Malformed JSON." || string(got[1].Arguments) != "{}" {
+		t.Fatalf("MessageCalls: %v %+v", err, got)
+	}
+
+	call := got[0]
+	if err := call.Move(chat.CallApproved); err != nil {
+		t.Fatal(err)
+	}
+	call.Edited = json.RawMessage(`{"tz":"Europe/Paris"}`)
+	call.DecidedBy, call.DecidedAt = chat.ByUser, 42
+	if err := call.Move(chat.CallRunning); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateCall(ctx, call); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.InterruptRunningCalls(ctx); err != nil || n != 1 {
+		t.Fatalf("InterruptRunningCalls = %d, %v", n, err)
+	}
+	after, _ := s.GetCall(ctx, call.ID)
+	if after.State != chat.CallInterrupted || string(after.Edited) != `{"tz":"Europe/Paris"}` || after.DecidedBy != chat.ByUser || after.DecidedAt != 42 {
+		t.Fatalf("after restart: %+v", after)
+	}
+	if err := after.Move(chat.CallDone); err == nil {
+		t.Fatal("interrupted → done must be refused")
+	}
+	if _, err := s.GetCall(ctx, "nope"); !errors.Is(err, chat.ErrNotFound) {
+		t.Fatalf("GetCall missing: %v", err)
+	}
+	if err := s.UpdateCall(ctx, chat.Call{ID: "nope", State: chat.CallDone}); !errors.Is(err, chat.ErrNotFound) {
+		t.Fatalf("UpdateCall missing: %v", err)
+	}
+	all, _ := s.ListCalls(ctx, c.ID)
+	if len(all) != 2 {
+		t.Fatalf("ListCalls: %d", len(all))
+	}
+	// Deleting the message deletes its calls.
+	if err := s.DeleteMessage(ctx, m.ID); err != nil {
+		t.Fatal(err)
+	}
+	if all, _ = s.ListCalls(ctx, c.ID); len(all) != 0 {
+		t.Fatalf("calls survived their message: %d", len(all))
+	}
+}
+
+func TestAllowRules(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if by, err := s.AllowedBy(ctx, "calc", "c1"); by != "" || err != nil {
+		t.Fatalf("no rules: %q %v", by, err)
+	}
+	r1, err := s.AddRule(ctx, "calc", "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := s.AddRule(ctx, "calc", "c1")
+	if again.ID != r1.ID {
+		t.Fatal("AddRule is not idempotent")
+	}
+	if by, _ := s.AllowedBy(ctx, "calc", "c1"); by != chat.ByRuleChat {
+		t.Fatalf("chat rule: %q", by)
+	}
+	if by, _ := s.AllowedBy(ctx, "calc", "c2"); by != "" {
+		t.Fatalf("chat rule leaked to another chat: %q", by)
+	}
+	g, _ := s.AddRule(ctx, "calc", "")
+	if by, _ := s.AllowedBy(ctx, "calc", "c2"); by != chat.ByRuleGlobal {
+		t.Fatalf("global rule: %q", by)
+	}
+	rules, _ := s.ListRules(ctx)
+	if len(rules) != 2 || rules[0].ChatID != "" {
+		t.Fatalf("ListRules: %+v", rules)
+	}
+	if err := s.DeleteRule(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if by, _ := s.AllowedBy(ctx, "calc", "c2"); by != "" {
+		t.Fatalf("revoked rule still allows: %q", by)
+	}
+	if _, err := s.AddRule(ctx, " ", ""); !errors.Is(err, chat.ErrInvalid) {
+		t.Fatalf("empty tool: %v", err)
+	}
+}
+
+func TestChatOptions(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	c, _ := s.CreateChat(ctx, "t")
+	if c.Paradigm != "json" || !c.RecognizeOthers {
+		t.Fatalf("defaults: %+v", c)
+	}
+	c2, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "vcp", RecognizeOthers: false})
+	if err != nil || c2.Paradigm != "vcp" || c2.RecognizeOthers {
+		t.Fatalf("SetChatOptions: %+v %v", c2, err)
+	}
+	got, _ := s.GetChat(ctx, c.ID)
+	if got.ChatOptions != c2.ChatOptions {
+		t.Fatalf("not persisted: %+v", got)
+	}
+	if _, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "yaml"}); !errors.Is(err, chat.ErrInvalid) {
+		t.Fatalf("bad paradigm: %v", err)
+	}
+}
