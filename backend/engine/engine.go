@@ -59,9 +59,11 @@ type Engine struct {
 }
 
 type turn struct {
-	cancel  context.CancelCauseFunc
-	done    chan struct{}
-	stopped bool // by the user or shutdown: the answer is interrupted, not failed
+	cancel    context.CancelCauseFunc
+	done      chan struct{}
+	stopped   bool                // by the user or shutdown: the answer is interrupted, not failed
+	messageID string              // the answer being streamed
+	live      func() chat.Message // the answer as received so far (set once streaming starts)
 }
 
 // New builds an engine.
@@ -143,6 +145,24 @@ func (e *Engine) Streaming(chatID string) bool {
 	return e.streams[chatID] != nil
 }
 
+// Live returns the streaming message as received so far, fresher than the
+// store (which is written every PersistInterval). ok is false when the
+// message is not streaming.
+func (e *Engine) Live(messageID string) (m chat.Message, ok bool) {
+	e.mu.Lock()
+	var live func() chat.Message
+	for _, t := range e.streams {
+		if t.messageID == messageID {
+			live = t.live
+		}
+	}
+	e.mu.Unlock()
+	if live == nil {
+		return chat.Message{}, false
+	}
+	return live(), true
+}
+
 // Active lists the chats with an answer in flight.
 func (e *Engine) Active() []string {
 	e.mu.Lock()
@@ -198,7 +218,7 @@ func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error)
 		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat.")
 	}
 	sctx, cancel := context.WithCancelCause(context.Background())
-	t := &turn{cancel: cancel, done: make(chan struct{})}
+	t := &turn{cancel: cancel, done: make(chan struct{}), messageID: asst.ID}
 	e.streams[chatID] = t
 	e.wg.Add(1)
 	e.mu.Unlock()
@@ -226,14 +246,23 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		reasoning strings.Builder
 		dirty     bool
 	)
-	snapshot := func() chat.Message {
+	live := func() chat.Message {
 		mu.Lock()
 		defer mu.Unlock()
 		m := msg
 		m.Content, m.Reasoning = text.String(), reasoning.String()
-		dirty = false
 		return m
 	}
+	snapshot := func() chat.Message {
+		m := live()
+		mu.Lock()
+		dirty = false
+		mu.Unlock()
+		return m
+	}
+	e.mu.Lock()
+	t.live = live
+	e.mu.Unlock()
 
 	persistDone := make(chan struct{})
 	stopPersist := make(chan struct{})

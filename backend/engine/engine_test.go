@@ -251,3 +251,24 @@ func TestTitleFrom(t *testing.T) {
 		}
 	}
 }
+
+func TestLiveMessageIsFresherThanTheStore(t *testing.T) {
+	ctx := context.Background()
+	eng, _, ev, c := setup(t, &fakeModel{deltas: []llm.Delta{{Text: "fresh"}}, block: true}, nil)
+	msgs, _ := eng.Send(ctx, c.ID, "go")
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		if m, ok := eng.Live(msgs[1].ID); ok && m.Content == "fresh" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("live message never showed the streamed text")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	eng.Stop(c.ID)
+	waitEnd(t, ev)
+	if _, ok := eng.Live(msgs[1].ID); ok {
+		t.Fatal("a finished message is not live")
+	}
+}

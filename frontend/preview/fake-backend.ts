@@ -1,0 +1,407 @@
+// A fake Go backend for looking at the UI without Wails. Test/preview only:
+// never part of the production bundle. Installs window.go.main.App and
+// window.runtime with sample data and simulated streaming.
+import type { AppInfo, Chat, Message, Provider, Settings } from '../src/api'
+
+type Listener = (...data: unknown[]) => void
+
+export type FakeOptions = {
+  theme?: Settings['theme']
+  language?: Settings['language']
+  /** Start with no chats at all. */
+  empty?: boolean
+  /** Make the demo provider inactive (use "Work OpenAI"). */
+  realProvider?: boolean
+  /** Drop some deltas on the wire to exercise gap recovery. */
+  dropDeltas?: boolean
+  /** Milliseconds between deltas. */
+  tick?: number
+}
+
+const MIN = 60_000
+const HOUR = 60 * MIN
+const DAY = 24 * HOUR
+
+let idn = 0
+const newId = () => `${Date.now().toString(16)}${(++idn).toString(16).padStart(4, '0')}`
+
+const apiErr = (code: string, message: string) => JSON.stringify({ code, message })
+
+const MARKDOWN_SAMPLE = `Here's a quick comparison for building **command-line tools**:
+
+| | Rust | Go |
+|---|---|---|
+| Startup time | ~1 ms | ~2 ms |
+| Binary size | small (with \`strip\`) | medium |
+| Learning curve | steep | gentle |
+| Cross-compiling | good | excellent |
+
+### A tiny CLI in Rust
+
+\`\`\`rust
+use std::env;
+
+fn main() {
+    let name = env::args().nth(1).unwrap_or_else(|| "world".into());
+    println!("Hello, {name}!"); // prints a greeting
+}
+\`\`\`
+
+### The same in Go
+
+\`\`\`go
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	name := "world"
+	if len(os.Args) > 1 {
+		name = os.Args[1]
+	}
+	fmt.Printf("Hello, %s!\\n", name)
+}
+\`\`\`
+
+**My take:**
+
+1. Pick **Go** if you want to ship quickly and your team is new to systems languages.
+2. Pick **Rust** when you need tight control over memory or the fastest cold start.
+   - Try [clap](https://docs.rs/clap) for argument parsing.
+   - Read the [Rust CLI book](https://rust-cli.github.io/book/).
+
+> Either way, keep the binary self-contained — your users will thank you.
+
+This link is inert: [click me](javascript:alert(1)) and this image is blocked: ![tracker](https://example.com/pixel.png)
+`
+
+const REASONING_SAMPLE = `The user is choosing between Rust and Go for CLI tools. Key axes: startup time, binary size, ergonomics, ecosystem.
+
+Both compile to native code, so startup is fast for both. Rust has no GC; Go's runtime adds a little. I'll give a table, two small examples and a recommendation.`
+
+const STORY = `# The Lighthouse Keeper's Daughter
+
+The fog came in the way it always did in late October — not rolling, but *settling*, as if the sea had exhaled and forgotten to breathe back in. Mara watched it from the lamp room, her breath fogging the glass in small, patient circles.
+
+Her father had kept the light for thirty-one years. He used to say that a lighthouse was not a warning but a promise: *you are not alone out there*. She had not understood that until the winter he died, when she climbed the hundred and twelve steps every night because no one else would.
+
+The ships didn't know who lit the lamp. That was the point.
+
+On the ninth night of the fog, a bell rang out over the water — three slow strokes, then silence. Mara counted the seconds the way her father had taught her. *One, two, three…* At eleven, the bell rang again, closer.
+
+She wound the clockwork, trimmed the wick, and wiped the great lens until it shone like a second moon. Then she did something her father had never done: she opened the gallery door and stepped out into the cold, holding a hand lantern high, as if one more small light could make a difference.
+
+It did.
+
+The boat that came out of the fog was a fishing skiff, its mast snapped, two boys at the oars and an old man bailing with a tin cup. They had followed the beam for an hour, they said, and then — when they lost it in the thickest of the fog — they had followed the little light on the gallery, swinging like a heartbeat.
+
+Mara made them tea. She did not tell them that she had almost stayed inside.
+
+In the spring, the harbour council offered to automate the lighthouse. Mara thanked them, and said no, and climbed the stairs that night the way she always did: one step at a time, counting, keeping the promise.
+`
+
+function chunk(text: string, size = 6): string[] {
+  const out: string[] = []
+  const words = text.split(/(\s+)/)
+  let cur = ''
+  for (const w of words) {
+    cur += w
+    if (cur.length >= size) {
+      out.push(cur)
+      cur = ''
+    }
+  }
+  if (cur) out.push(cur)
+  return out
+}
+
+type Stream = { chatId: string; messageId: string; timer: number; seq: number }
+
+export function installFakeBackend(opts: FakeOptions = {}) {
+  const listeners = new Map<string, Set<Listener>>()
+  const emit = (name: string, data: unknown) => listeners.get(name)?.forEach((cb) => cb(data))
+  const tick = opts.tick ?? 35
+
+  const now = Date.now()
+  const info: AppInfo = { version: '0.1.0-preview', dataDir: '/home/mara/.local/share/airlock', envProvider: true }
+  let settings: Settings = {
+    activeProviderId: opts.realProvider ? 'p-openai' : 'demo',
+    systemPrompt: '',
+    temperature: -1,
+    language: opts.language ?? 'en',
+    theme: opts.theme ?? 'light',
+  }
+  const providers: Provider[] = [
+    { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true },
+    { id: 'env', name: 'Environment', baseUrl: 'http://localhost:8080/v1', apiKey: '', model: 'llama-3.1-8b-instruct', demo: false },
+    { id: 'p-openai', name: 'Work OpenAI', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-abc123', model: 'gpt-4o-mini', demo: false },
+    { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false },
+  ]
+  const chats: Chat[] = []
+  const messages: Message[] = []
+  const streams = new Map<string, Stream>()
+
+  const usage = (p: number, c: number) => ({ promptTokens: p, completionTokens: c, totalTokens: p + c })
+  const mk = (chatId: string, role: Message['role'], content: string, at: number, extra: Partial<Message> = {}): Message => ({
+    id: newId(),
+    chatId,
+    role,
+    kind: 'text',
+    content,
+    reasoning: '',
+    status: 'complete',
+    usage: usage(0, 0),
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  })
+  const addChat = (title: string, at: number) => {
+    const c: Chat = { id: newId(), title, createdAt: at - 5 * MIN, updatedAt: at }
+    chats.push(c)
+    return c
+  }
+
+  if (!opts.empty) {
+    const c1 = addChat('Rust vs Go for CLI tools', now - 4 * MIN)
+    messages.push(mk(c1.id, 'user', 'Should I write my next command-line tool in Rust or Go?', now - 5 * MIN))
+    messages.push(
+      mk(c1.id, 'assistant', MARKDOWN_SAMPLE, now - 4 * MIN, {
+        reasoning: REASONING_SAMPLE,
+        model: 'airlock-demo',
+        usage: usage(40, 412),
+      }),
+    )
+    messages.push(mk(c1.id, 'user', 'Thanks! Can you summarise that in one line?\nKeep it short.', now - 4 * MIN + 1000))
+    messages.push(
+      mk(c1.id, 'assistant', 'Go for speed of shipping; **Rust** for speed of running.', now - 4 * MIN + 2000, {
+        model: 'airlock-demo',
+        usage: usage(470, 14),
+      }),
+    )
+
+    const c2 = addChat('Quarterly report summary', now - 2 * HOUR)
+    messages.push(mk(c2.id, 'user', 'Summarise the attached quarterly numbers in three bullet points.', now - 2 * HOUR - MIN))
+    messages.push(
+      mk(c2.id, 'assistant', '', now - 2 * HOUR, {
+        status: 'error',
+        errorCode: 'http_500',
+        errorMessage: 'The provider returned HTTP 500 Internal Server Error: upstream model overloaded, try again later.',
+        model: 'gpt-4o-mini',
+      }),
+    )
+
+    const c3 = addChat('Trip ideas for Kyoto in autumn', now - 26 * HOUR)
+    messages.push(mk(c3.id, 'user', 'Plan three relaxed days in Kyoto in November.', now - 26 * HOUR - MIN))
+    messages.push(
+      mk(
+        c3.id,
+        'assistant',
+        '**Day 1 — Higashiyama.** Start early at Kiyomizu-dera before the crowds, then wander down Sannenzaka and Ninenzaka…',
+        now - 26 * HOUR,
+        { status: 'interrupted', model: 'qwen2.5:14b', usage: usage(22, 31) },
+      ),
+    )
+
+    addChat('Regex for ISO dates', now - 3 * DAY)
+    addChat('解释一下量子纠缠', now - 4 * DAY)
+    addChat('SQL window functions cheat sheet', now - 12 * DAY)
+    addChat('Cover letter draft', now - 45 * DAY)
+  }
+
+  const find = (id: string) => messages.find((m) => m.id === id)
+  const touch = (chatId: string) => {
+    const c = chats.find((x) => x.id === chatId)
+    if (c) c.updatedAt = Date.now()
+  }
+
+  function startStream(chatId: string, prompt: string): Message {
+    const lower = prompt.toLowerCase()
+    const active = providers.find((p) => p.id === settings.activeProviderId)!
+    const msg = mk(chatId, 'assistant', '', Date.now() + 1, { status: 'streaming', model: active.model })
+    messages.push(msg)
+    let reasoning = ''
+    let content: string
+    let fail: null | { code: string; message: string; after: number } = null
+    let speed = tick
+    if (lower.includes('error') || prompt.includes('错误')) {
+      content = 'Let me look into that for you. First, I'
+      fail = { code: 'http_500', message: 'Provider returned HTTP 500: Internal Server Error (simulated).', after: 6 }
+    } else if (lower.includes('story') || prompt.includes('故事')) {
+      content = STORY
+      speed = tick * 3
+    } else if (lower.includes('step') || prompt.includes('一步')) {
+      reasoning =
+        'Sunlight contains all visible wavelengths. Air molecules are much smaller than those wavelengths, so Rayleigh scattering applies: intensity ∝ 1/λ⁴. Blue (~450 nm) scatters about 5.5× more than red (~700 nm). Violet scatters even more, but the Sun emits less of it and our eyes are less sensitive to it.'
+      content =
+        'The sky looks blue because of **Rayleigh scattering**:\n\n1. Sunlight is a mix of all colours.\n2. Tiny air molecules scatter short wavelengths far more strongly (∝ 1/λ⁴).\n3. Blue light gets bounced around the whole sky, so it reaches your eyes from every direction.\n\nAt sunset the light travels through more air, most blue is scattered away, and the reds and oranges remain.'
+    } else if (lower.includes('markdown')) {
+      content = MARKDOWN_SAMPLE
+    } else {
+      content =
+        '**Airlock** is a desktop chat client for many models — hosted APIs or local servers like Ollama and LM Studio.\n\nWhen a model wants to *do* something (run a command, edit a file), it proposes a **tool call** and you approve or deny it on a card. Nothing happens without you.'
+    }
+    const pieces: { c: string; r: string }[] = [
+      ...chunk(reasoning, 10).map((r) => ({ c: '', r })),
+      ...chunk(content, 8).map((c) => ({ c, r: '' })),
+    ]
+    let i = 0
+    const st: Stream = { chatId, messageId: msg.id, seq: 0, timer: 0 }
+    st.timer = window.setInterval(() => {
+      if (fail && i >= Math.min(fail.after, pieces.length)) {
+        end(st, 'error', fail.code, fail.message)
+        return
+      }
+      if (i >= pieces.length) {
+        end(st, 'complete')
+        return
+      }
+      const p = pieces[i++]
+      msg.content += p.c
+      msg.reasoning += p.r
+      msg.updatedAt = Date.now()
+      st.seq++
+      if (opts.dropDeltas && st.seq % 17 === 0) return // lost on the wire
+      emit('stream:delta', { chatId, messageId: msg.id, seq: st.seq, content: p.c, reasoning: p.r })
+    }, speed)
+    streams.set(chatId, st)
+    return msg
+  }
+
+  function end(st: Stream, status: Message['status'], code?: string, message?: string) {
+    window.clearInterval(st.timer)
+    streams.delete(st.chatId)
+    const msg = find(st.messageId)!
+    msg.status = status
+    if (code) msg.errorCode = code
+    if (message) msg.errorMessage = message
+    msg.usage = usage(120, Math.round(msg.content.length / 4))
+    msg.updatedAt = Date.now()
+    touch(st.chatId)
+    emit('stream:end', { chatId: st.chatId, messageId: st.messageId, seq: st.seq + 1, message: { ...msg } })
+  }
+
+  const wait = (ms = 60) => new Promise((r) => setTimeout(r, ms))
+  const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v))
+
+  const App = {
+    Info: async () => clone(info),
+    ListChats: async () => clone([...chats].sort((a, b) => b.updatedAt - a.updatedAt)),
+    CreateChat: async () => {
+      const c = addChat('', Date.now())
+      emit('chats:changed', null)
+      return clone(c)
+    },
+    RenameChat: async (id: string, title: string) => {
+      const c = chats.find((x) => x.id === id)
+      if (!c) throw apiErr('not_found', 'Chat not found.')
+      c.title = title
+      return clone(c)
+    },
+    DeleteChat: async (id: string) => {
+      const i = chats.findIndex((x) => x.id === id)
+      if (i < 0) throw apiErr('not_found', 'Chat not found.')
+      chats.splice(i, 1)
+    },
+    ListMessages: async (chatId: string) => clone(messages.filter((m) => m.chatId === chatId)),
+    GetMessage: async (id: string) => {
+      await wait(30)
+      const m = find(id)
+      if (!m) throw apiErr('not_found', 'Message not found.')
+      return clone(m)
+    },
+    Send: async (chatId: string, text: string) => {
+      await wait(40)
+      if (streams.has(chatId)) throw apiErr('busy', 'This chat is already answering.')
+      const c = chats.find((x) => x.id === chatId)
+      if (!c) throw apiErr('not_found', 'Chat not found.')
+      const user = mk(chatId, 'user', text, Date.now())
+      messages.push(user)
+      const asst = startStream(chatId, text)
+      touch(chatId)
+      if (!c.title) {
+        setTimeout(() => {
+          c.title = text.length > 40 ? `${text.slice(0, 40)}…` : text
+          emit('chats:changed', null)
+        }, 600)
+      }
+      return clone([user, { ...asst, content: '', reasoning: '' }])
+    },
+    Stop: async (chatId: string) => {
+      const st = streams.get(chatId)
+      if (st) end(st, 'interrupted')
+    },
+    Retry: async (chatId: string) => {
+      const list = messages.filter((m) => m.chatId === chatId)
+      const last = list[list.length - 1]
+      if (!last || last.role !== 'assistant' || (last.status !== 'error' && last.status !== 'interrupted'))
+        throw apiErr('invalid', 'Nothing to retry.')
+      messages.splice(messages.indexOf(last), 1)
+      const prompt = [...list].reverse().find((m) => m.role === 'user')?.content ?? ''
+      const next = startStream(chatId, prompt.replace(/error|错误/gi, 'again'))
+      return clone({ ...next, content: '', reasoning: '' })
+    },
+    ActiveStreams: async () => [...streams.keys()],
+    GetSettings: async () => clone(settings),
+    SaveSettings: async (s: Settings) => {
+      await wait()
+      if (s.temperature > 2) throw apiErr('invalid', 'Temperature must be between 0 and 2.')
+      settings = clone(s)
+      return clone(settings)
+    },
+    ListProviders: async () => clone(providers),
+    SaveProvider: async (p: Provider) => {
+      await wait()
+      if (!/^https?:\/\//.test(p.baseUrl)) throw apiErr('invalid', 'Base URL must start with http:// or https://.')
+      if (p.id === 'demo' || p.id === 'env') throw apiErr('invalid', 'This provider is read-only.')
+      if (!p.id) {
+        const saved = { ...p, id: `p-${newId()}` }
+        providers.push(saved)
+        return clone(saved)
+      }
+      const i = providers.findIndex((x) => x.id === p.id)
+      providers[i] = clone(p)
+      return clone(p)
+    },
+    DeleteProvider: async (id: string) => {
+      if (id === 'demo') throw apiErr('invalid', 'The demo provider cannot be deleted.')
+      providers.splice(
+        providers.findIndex((x) => x.id === id),
+        1,
+      )
+      if (settings.activeProviderId === id) settings.activeProviderId = 'demo'
+    },
+    ListModels: async (p: Provider) => {
+      await wait(400)
+      if (p.baseUrl.includes('localhost:1234')) throw apiErr('unreachable', 'Could not connect to http://localhost:1234/v1 — is LM Studio running?')
+      if (p.baseUrl.includes('openai')) return ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'o4-mini']
+      return ['qwen2.5:14b', 'llama3.1:8b', 'mistral-nemo:12b', 'deepseek-r1:14b', 'phi4:14b']
+    },
+    TestConnection: async (p: Provider) => {
+      await wait(500)
+      if (p.baseUrl.includes('localhost:1234')) throw apiErr('unreachable', 'Could not connect to http://localhost:1234/v1 — is LM Studio running?')
+      if (p.baseUrl.includes('openai') && !p.apiKey) throw apiErr('unauthorized', 'The server rejected the API key (HTTP 401).')
+      return `Connected to ${p.name || p.baseUrl}: ${p.model || 'model'} answered in 412 ms.`
+    },
+  }
+
+  window.go = { main: { App: App as unknown as Record<string, (...a: unknown[]) => Promise<unknown>> } }
+  window.runtime = {
+    EventsOn: (name, cb) => {
+      if (!listeners.has(name)) listeners.set(name, new Set())
+      listeners.get(name)!.add(cb)
+      return () => listeners.get(name)?.delete(cb)
+    },
+    BrowserOpenURL: (url) => console.info('[fake] BrowserOpenURL', url),
+    ClipboardSetText: async () => true,
+  }
+
+  return {
+    emit,
+    settings: () => settings,
+    /** Begin a stream in a chat without going through the UI. */
+    startStream,
+  }
+}

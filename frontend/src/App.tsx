@@ -1,0 +1,119 @@
+import { useEffect, useLayoutEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { openExternal } from './api'
+import { useStore } from './store'
+import { applyLanguage } from './i18n'
+import { modKey, usePrefersDark } from './lib/hooks'
+import { Sidebar } from './components/Sidebar'
+import { ChatView } from './components/ChatView'
+import { SettingsDialog } from './components/Settings'
+import { Toasts } from './components/Toasts'
+import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
+
+export function App() {
+  const { t } = useTranslation()
+  const ready = useStore((s) => s.ready)
+  const bootError = useStore((s) => s.bootError)
+  const theme = useStore((s) => s.settings?.theme ?? 'system')
+  const language = useStore((s) => s.settings?.language ?? 'auto')
+  const prefersDark = usePrefersDark()
+
+  useEffect(() => {
+    const { subscribe, init } = useStore.getState()
+    const off = subscribe()
+    void init()
+    return off
+  }, [])
+
+  // Theme: "system" follows prefers-color-scheme live.
+  const resolved = theme === 'system' ? (prefersDark ? 'dark' : 'light') : theme
+  useLayoutEffect(() => {
+    const root = document.documentElement
+    if (root.dataset.theme === resolved) return
+    // Switch instantly: no colour transitions sweeping across the whole UI.
+    root.classList.add('no-transitions')
+    root.dataset.theme = resolved
+    root.style.colorScheme = resolved
+    const id = requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('no-transitions')))
+    return () => cancelAnimationFrame(id)
+  }, [resolved])
+
+  useEffect(() => {
+    applyLanguage(language)
+  }, [language])
+
+  // Safety net: no link anywhere may navigate the webview. http(s)/mailto go to the system browser.
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented) return
+      const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
+      if (!a) return
+      const href = a.getAttribute('href') ?? ''
+      if (href.startsWith('#')) return
+      e.preventDefault()
+      openExternal(href)
+    }
+    document.addEventListener('click', onClick)
+    document.addEventListener('auxclick', onClick)
+    return () => {
+      document.removeEventListener('click', onClick)
+      document.removeEventListener('auxclick', onClick)
+    }
+  }, [])
+
+  // Global shortcuts.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return
+      const s = useStore.getState()
+      const k = e.key.toLowerCase()
+      if (modKey(e) && !e.altKey && !e.shiftKey && k === 'n') {
+        e.preventDefault()
+        if (s.settingsOpen) return
+        void s.newChat()
+      } else if (modKey(e) && !e.altKey && (e.key === ',' || e.code === 'Comma')) {
+        e.preventDefault()
+        if (s.settingsOpen) s.closeSettings()
+        else s.openSettings()
+      } else if (modKey(e) && !e.altKey && !e.shiftKey && k === 'k') {
+        e.preventDefault()
+        if (!s.settingsOpen) s.focusComposer()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  if (!ready) {
+    return (
+      <div className="splash" aria-busy="true">
+        <LogoMark size={40} />
+      </div>
+    )
+  }
+
+  if (bootError) {
+    return (
+      <div className="splash">
+        <div className="boot-error" role="alert">
+          <AlertIcon size={22} />
+          <h1>{t('boot.title')}</h1>
+          <p>{bootError}</p>
+          <button type="button" className="btn btn--primary" onClick={() => void useStore.getState().init()}>
+            <RetryIcon size={14} />
+            {t('boot.retry')}
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className="app">
+      <Sidebar />
+      <ChatView />
+      <SettingsDialog />
+      <Toasts />
+    </div>
+  )
+}

@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DEMO_PROVIDER_ID, type Message } from '../api'
+import { NEW_CHAT_DRAFT, selectActiveMessages, selectActiveProvider, selectIsStreaming, useStore } from '../store'
+import { Composer, type ComposerHandle } from './Composer'
+import { MessageItem } from './MessageItem'
+import { ArrowDownIcon, LogoMark, SparkIcon } from './icons'
+
+export function ChatView() {
+  const { t } = useTranslation()
+  const activeChatId = useStore((s) => s.activeChatId)
+  const chat = useStore((s) => s.chats.find((c) => c.id === s.activeChatId) ?? null)
+  const messages = useStore(selectActiveMessages)
+  const loading = useStore((s) => (s.activeChatId ? !!s.loadingChat[s.activeChatId] : false))
+  const streaming = useStore((s) => selectIsStreaming(s, s.activeChatId))
+  const provider = useStore(selectActiveProvider)
+  const draft = useStore((s) => s.drafts[s.activeChatId ?? NEW_CHAT_DRAFT] ?? '')
+  const focusTick = useStore((s) => s.focusComposerTick)
+  const send = useStore((s) => s.send)
+  const stop = useStore((s) => s.stop)
+  const retry = useStore((s) => s.retry)
+  const setDraft = useStore((s) => s.setDraft)
+  const composer = useRef<ComposerHandle>(null)
+
+  useEffect(() => {
+    composer.current?.focus()
+  }, [focusTick])
+
+  const onSend = useCallback((text: string) => send(text), [send])
+  const onStop = useCallback(() => void stop(), [stop])
+  const onRetry = useCallback(() => void retry(), [retry])
+  const draftKey = activeChatId ?? NEW_CHAT_DRAFT
+  const onDraftChange = useCallback((text: string) => setDraft(draftKey, text), [setDraft, draftKey])
+
+  const isEmpty = messages.length === 0 && !loading
+  const modelLabel = provider ? provider.model || provider.name : ''
+
+  return (
+    <main className="chat" aria-label={t('chat.label')}>
+      <header className="chat__header">
+        <div className="chat__heading">
+          <h1 className="chat__title" title={chat?.title || undefined}>
+            {chat ? chat.title || t('chat.untitled') : t('chat.newChat')}
+          </h1>
+          {provider && (
+            <span className="chat__model" title={provider.baseUrl || undefined}>
+              <span className="chat__model-dot" aria-hidden="true" />
+              {modelLabel}
+              {provider.id === DEMO_PROVIDER_ID && <span className="badge badge--demo">{t('provider.demoBadge')}</span>}
+            </span>
+          )}
+        </div>
+        {streaming && (
+          <span className="chat__status" role="status">
+            <span className="live-dot" aria-hidden="true" />
+            {t('chat.generating')}
+          </span>
+        )}
+      </header>
+
+      {isEmpty ? (
+        <EmptyState onPick={onSend} disabled={streaming} />
+      ) : (
+        <MessageList messages={messages} streaming={streaming} onRetry={onRetry} chatId={activeChatId} />
+      )}
+
+      <div className="chat__composer">
+        <Composer
+          ref={composer}
+          value={draft}
+          onChange={onDraftChange}
+          streaming={streaming}
+          onSend={onSend}
+          onStop={onStop}
+        />
+      </div>
+    </main>
+  )
+}
+
+function MessageList({
+  messages,
+  streaming,
+  onRetry,
+  chatId,
+}: {
+  messages: Message[]
+  streaming: boolean
+  onRetry: () => void
+  chatId: string | null
+}) {
+  const { t } = useTranslation()
+  const scroller = useRef<HTMLDivElement>(null)
+  const stick = useRef(true)
+  const [atBottom, setAtBottom] = useState(true)
+
+  // A new chat starts at the bottom.
+  useLayoutEffect(() => {
+    stick.current = true
+    const el = scroller.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [chatId])
+
+  // Follow the stream unless the person scrolled up.
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [messages])
+
+  // Sending a message always brings us back down.
+  const last = messages[messages.length - 1]
+  const lastUserId = [...messages].reverse().find((m) => m.role === 'user')?.id
+  useLayoutEffect(() => {
+    stick.current = true
+    setAtBottom(true)
+    const el = scroller.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [lastUserId])
+
+  const onScroll = () => {
+    const el = scroller.current
+    if (!el) return
+    const gap = el.scrollHeight - el.scrollTop - el.clientHeight
+    const bottom = gap < 48
+    stick.current = bottom
+    if (bottom !== atBottom) setAtBottom(bottom)
+  }
+
+  const jump = () => {
+    const el = scroller.current
+    if (!el) return
+    stick.current = true
+    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' })
+  }
+
+  let lastAssistant = -1
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role === 'assistant') {
+      lastAssistant = i
+      break
+    }
+  }
+
+  return (
+    <div className="messages" ref={scroller} onScroll={onScroll} role="log" aria-live="off" aria-label={t('chat.messages')}>
+      <div className="messages__inner">
+        {messages.map((m, i) => (
+          <MessageItem key={m.id} message={m} canRetry={i === lastAssistant && !streaming} onRetry={onRetry} />
+        ))}
+      </div>
+      {!atBottom && (
+        <button type="button" className="jump-btn" onClick={jump} aria-label={t('chat.jumpToLatest')}>
+          <ArrowDownIcon size={16} />
+          {streaming && last?.status === 'streaming' ? t('chat.following') : t('chat.jumpToLatest')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+const SUGGESTIONS = ['whatIs', 'markdown', 'think', 'story', 'error'] as const
+
+function EmptyState({ onPick, disabled }: { onPick: (text: string) => Promise<boolean>; disabled: boolean }) {
+  const { t } = useTranslation()
+  const provider = useStore(selectActiveProvider)
+  const openSettings = useStore((s) => s.openSettings)
+  const isDemo = !!provider && (provider.demo || provider.id === DEMO_PROVIDER_ID)
+  return (
+    <div className="empty">
+      <div className="empty__inner">
+        <div className="empty__mark">
+          <LogoMark size={44} />
+        </div>
+        <h2 className="empty__title">{t('empty.title')}</h2>
+        <p className="empty__sub">
+          {provider ? t('empty.subtitle', { model: provider.model || provider.name }) : t('empty.noProvider')}
+        </p>
+        <ul className="suggestions" aria-label={t('empty.suggestions')}>
+          {SUGGESTIONS.map((k) => (
+            <li key={k}>
+              <button
+                type="button"
+                className="suggestion"
+                data-testid="suggestion"
+                disabled={disabled}
+                onClick={() => void onPick(t(`empty.prompts.${k}.prompt`))}
+              >
+                <span className="suggestion__title">{t(`empty.prompts.${k}.prompt`)}</span>
+                <span className="suggestion__desc">{t(`empty.prompts.${k}.desc`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {isDemo && (
+          <p className="empty__demo">
+            <SparkIcon size={14} />
+            <span>{t('empty.demoNote')}</span>
+            <button type="button" className="link-btn" onClick={() => openSettings('providers')}>
+              {t('empty.addProvider')}
+            </button>
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,138 @@
+import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SendIcon, StopIcon } from './icons'
+
+export type ComposerHandle = { focus: () => void }
+
+type Props = {
+  /** Controlled text (e.g. the store's draft for this chat). Uncontrolled when omitted. */
+  value?: string
+  onChange?: (text: string) => void
+  initialValue?: string
+  streaming: boolean
+  /** Disabled entirely (e.g. no backend). */
+  disabled?: boolean
+  placeholder?: string
+  /** Resolves true when the message was accepted (the box is then cleared for good). */
+  onSend: (text: string) => Promise<boolean> | boolean
+  onStop: () => void
+  onDraftChange?: (text: string) => void
+}
+
+const MAX_HEIGHT = 240
+
+export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
+  { value: controlledValue, onChange, initialValue = '', streaming, disabled, placeholder, onSend, onStop, onDraftChange },
+  ref,
+) {
+  const { t } = useTranslation()
+  const [inner, setInner] = useState(initialValue)
+  const controlled = controlledValue !== undefined
+  const value = controlled ? controlledValue : inner
+  const [sending, setSending] = useState(false)
+  const area = useRef<HTMLTextAreaElement>(null)
+  // Always write through the latest callbacks: the chat may change while a send is in flight.
+  const cb = useRef({ onChange, onDraftChange })
+  cb.current = { onChange, onDraftChange }
+
+  useImperativeHandle(ref, () => ({ focus: () => area.current?.focus() }), [])
+
+  // Autosize: grow with the content up to MAX_HEIGHT, then scroll.
+  useLayoutEffect(() => {
+    const el = area.current
+    if (!el) return
+    el.style.height = 'auto'
+    const h = Math.min(el.scrollHeight, MAX_HEIGHT)
+    el.style.height = `${Math.max(h, 24)}px`
+    el.style.overflowY = el.scrollHeight > MAX_HEIGHT ? 'auto' : 'hidden'
+  }, [value])
+
+  const update = (v: string) => {
+    if (!controlled) setInner(v)
+    cb.current.onChange?.(v)
+    cb.current.onDraftChange?.(v)
+  }
+
+  const canSend = !streaming && !disabled && !sending && value.trim().length > 0
+
+  const submit = useCallback(async () => {
+    if (!canSend) return
+    const text = value
+    setSending(true)
+    update('') // clear right away; restore if the backend refused it
+    let ok = false
+    try {
+      ok = await onSend(text)
+    } catch {
+      ok = false
+    }
+    setSending(false)
+    if (!ok) update(text)
+    area.current?.focus()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canSend, value, onSend])
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter') return
+    // Don't hijack Enter while an input method (e.g. Chinese pinyin) is composing.
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return
+    if (e.shiftKey || e.altKey) return // newline (default behaviour)
+    e.preventDefault()
+    void submit()
+  }
+
+  return (
+    <form
+      className={`composer ${streaming ? 'is-streaming' : ''}`}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <div className="composer__box">
+        <textarea
+          ref={area}
+          data-testid="composer"
+          className="composer__input"
+          rows={1}
+          value={value}
+          disabled={disabled}
+          placeholder={placeholder ?? t('composer.placeholder')}
+          aria-label={t('composer.label')}
+          aria-keyshortcuts="Control+K"
+          onChange={(e) => update(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer__actions">
+          {streaming ? (
+            <button
+              type="button"
+              className="composer__btn composer__btn--stop"
+              data-testid="stop"
+              onClick={onStop}
+              aria-label={t('composer.stop')}
+              title={t('composer.stop')}
+            >
+              <StopIcon size={14} />
+              <span>{t('composer.stop')}</span>
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="composer__btn"
+              data-testid="send"
+              disabled={!canSend}
+              aria-label={t('composer.send')}
+              title={t('composer.sendHint')}
+            >
+              <SendIcon size={16} />
+            </button>
+          )}
+        </div>
+      </div>
+      <p className="composer__hint" aria-hidden="true">
+        {streaming ? t('composer.hintStreaming') : t('composer.hint')}
+      </p>
+    </form>
+  )
+})

@@ -1,0 +1,269 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DEMO_PROVIDER_ID, ENV_PROVIDER_ID, type Chat } from '../api'
+import { selectActiveProvider, useStore } from '../store'
+import { chatGroup, fullDate, relativeTime, type ChatGroup } from '../lib/time'
+import { modLabel, useNow } from '../lib/hooks'
+import { ConfirmDialog } from './Dialog'
+import { ChatIcon, GearIcon, LogoMark, PencilIcon, PlusIcon, ServerIcon, TrashIcon } from './icons'
+
+const GROUP_ORDER: ChatGroup[] = ['today', 'yesterday', 'week', 'month', 'older']
+
+export function Sidebar() {
+  const { t, i18n } = useTranslation()
+  const chats = useStore((s) => s.chats)
+  const activeChatId = useStore((s) => s.activeChatId)
+  const streaming = useStore((s) => s.streaming)
+  const selectChat = useStore((s) => s.selectChat)
+  const newChat = useStore((s) => s.newChat)
+  const renameChat = useStore((s) => s.renameChat)
+  const deleteChat = useStore((s) => s.deleteChat)
+  const openSettings = useStore((s) => s.openSettings)
+  const now = useNow(30_000)
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const [confirm, setConfirm] = useState<Chat | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const listRef = useRef<HTMLDivElement>(null)
+
+  const groups = useMemo(() => {
+    const by = new Map<ChatGroup, Chat[]>()
+    for (const c of chats) {
+      const g = chatGroup(c.updatedAt, now)
+      by.set(g, [...(by.get(g) ?? []), c])
+    }
+    return GROUP_ORDER.filter((g) => by.has(g)).map((g) => ({ group: g, chats: by.get(g)! }))
+  }, [chats, now])
+
+  const focusItem = (id: string) => {
+    requestAnimationFrame(() => {
+      listRef.current?.querySelector<HTMLElement>(`[data-testid="chat-item"][data-chat-id="${CSS.escape(id)}"]`)?.focus()
+    })
+  }
+
+  const onItemKeyDown = (e: KeyboardEvent<HTMLButtonElement>, chat: Chat, index: number) => {
+    if (e.key === 'F2') {
+      e.preventDefault()
+      setEditingId(chat.id)
+    } else if (e.key === 'Delete') {
+      e.preventDefault()
+      setConfirm(chat)
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault()
+      const next = chats[index + (e.key === 'ArrowDown' ? 1 : -1)]
+      if (next) focusItem(next.id)
+    }
+  }
+
+  const doDelete = async () => {
+    if (!confirm) return
+    setDeleting(true)
+    const ok = await deleteChat(confirm.id)
+    setDeleting(false)
+    if (ok) setConfirm(null)
+  }
+
+  let index = -1
+  return (
+    <aside className="sidebar" aria-label={t('sidebar.label')}>
+      <div className="sidebar__brand">
+        <LogoMark size={26} />
+        <span className="sidebar__name">{t('app.name')}</span>
+      </div>
+
+      <button
+        type="button"
+        className="btn btn--primary sidebar__new"
+        onClick={() => void newChat()}
+        data-testid="new-chat"
+        title={`${t('sidebar.newChat')} (${modLabel()}+N)`}
+      >
+        <PlusIcon size={16} />
+        <span>{t('sidebar.newChat')}</span>
+        <kbd className="kbd kbd--on-primary">{modLabel()} N</kbd>
+      </button>
+
+      <div className="sidebar__list" ref={listRef}>
+        {chats.length === 0 ? (
+          <div className="sidebar__empty">
+            <ChatIcon size={20} />
+            <p>{t('sidebar.empty')}</p>
+          </div>
+        ) : (
+          <nav aria-label={t('sidebar.chats')}>
+            {groups.map(({ group, chats: list }) => (
+              <section key={group} className="chat-group" aria-label={t(`sidebar.groups.${group}`)}>
+                <h3 className="chat-group__title">{t(`sidebar.groups.${group}`)}</h3>
+                <ul>
+                  {list.map((chat) => {
+                    index++
+                    const i = index
+                    const active = chat.id === activeChatId
+                    const title = chat.title || t('chat.untitled')
+                    return (
+                      <li key={chat.id} className={`chat-row ${active ? 'is-active' : ''}`}>
+                        {editingId === chat.id ? (
+                          <RenameInput
+                            initial={chat.title}
+                            onDone={async (value) => {
+                              setEditingId(null)
+                              if (value !== null) await renameChat(chat.id, value)
+                              focusItem(chat.id)
+                            }}
+                          />
+                        ) : (
+                          <>
+                            <button
+                              type="button"
+                              className="chat-item"
+                              data-testid="chat-item"
+                              data-chat-id={chat.id}
+                              data-active={active ? 'true' : 'false'}
+                              aria-current={active ? 'page' : undefined}
+                              onClick={() => void selectChat(chat.id)}
+                              onDoubleClick={() => setEditingId(chat.id)}
+                              onKeyDown={(e) => onItemKeyDown(e, chat, i)}
+                              title={title}
+                            >
+                              <span className="chat-item__title">{title}</span>
+                              <span className="chat-item__meta">
+                                {streaming[chat.id] && (
+                                  <span className="live-dot" role="img" aria-label={t('sidebar.streaming')} />
+                                )}
+                                <time dateTime={new Date(chat.updatedAt).toISOString()} title={fullDate(chat.updatedAt, i18n.language)}>
+                                  {relativeTime(chat.updatedAt, now, i18n.language, t)}
+                                </time>
+                              </span>
+                            </button>
+                            <div className="chat-row__actions">
+                              <button
+                                type="button"
+                                className="icon-btn icon-btn--sm"
+                                data-testid="chat-rename"
+                                aria-label={t('sidebar.renameChat', { title })}
+                                title={`${t('sidebar.rename')} (F2)`}
+                                onClick={() => setEditingId(chat.id)}
+                              >
+                                <PencilIcon size={14} />
+                              </button>
+                              <button
+                                type="button"
+                                className="icon-btn icon-btn--sm icon-btn--danger"
+                                data-testid="chat-delete"
+                                aria-label={t('sidebar.deleteChat', { title })}
+                                title={`${t('sidebar.delete')} (Del)`}
+                                onClick={() => setConfirm(chat)}
+                              >
+                                <TrashIcon size={14} />
+                              </button>
+                            </div>
+                          </>
+                        )}
+                      </li>
+                    )
+                  })}
+                </ul>
+              </section>
+            ))}
+          </nav>
+        )}
+      </div>
+
+      <div className="sidebar__footer">
+        <ProviderChip onOpen={() => openSettings('providers')} />
+        <button
+          type="button"
+          className="icon-btn sidebar__settings"
+          onClick={() => openSettings()}
+          data-testid="settings-open"
+          aria-label={t('settings.open')}
+          title={`${t('settings.title')} (${modLabel()}+,)`}
+        >
+          <GearIcon size={18} />
+        </button>
+      </div>
+
+      <ConfirmDialog
+        open={!!confirm}
+        title={t('sidebar.deleteTitle')}
+        message={t('sidebar.deleteMessage', { title: confirm?.title || t('chat.untitled') })}
+        confirmLabel={t('sidebar.delete')}
+        busy={deleting}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void doDelete()}
+      />
+    </aside>
+  )
+}
+
+function RenameInput({ initial, onDone }: { initial: string; onDone: (value: string | null) => void }) {
+  const { t } = useTranslation()
+  const [value, setValue] = useState(initial)
+  const ref = useRef<HTMLInputElement>(null)
+  const done = useRef(false)
+  useEffect(() => {
+    ref.current?.focus()
+    ref.current?.select()
+  }, [])
+  const finish = (v: string | null) => {
+    if (done.current) return
+    done.current = true
+    onDone(v)
+  }
+  return (
+    <input
+      ref={ref}
+      className="chat-rename-input"
+      data-testid="chat-rename-input"
+      aria-label={t('sidebar.renameLabel')}
+      value={value}
+      maxLength={200}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault()
+          finish(value)
+        } else if (e.key === 'Escape') {
+          e.preventDefault()
+          e.stopPropagation()
+          finish(null)
+        }
+      }}
+      onBlur={() => finish(value)}
+    />
+  )
+}
+
+export function ProviderChip({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation()
+  const provider = useStore(selectActiveProvider)
+  const isDemo = !!provider && (provider.demo || provider.id === DEMO_PROVIDER_ID)
+  const isEnv = provider?.id === ENV_PROVIDER_ID
+  return (
+    <button
+      type="button"
+      className={`provider-chip ${isDemo ? 'is-demo' : ''}`}
+      data-testid="provider-chip"
+      onClick={onOpen}
+      aria-label={t('provider.chipLabel', {
+        name: provider?.name ?? t('provider.none'),
+        model: provider?.model || t('provider.noModel'),
+      })}
+    >
+      <span className="provider-chip__icon">{isDemo ? <LogoMark size={20} /> : <ServerIcon size={16} />}</span>
+      <span className="provider-chip__text">
+        <span className="provider-chip__name">
+          {provider ? provider.name || provider.id : t('provider.none')}
+          {isDemo && (
+            <span className="badge badge--demo" data-testid="demo-badge">
+              {t('provider.demoBadge')}
+            </span>
+          )}
+          {isEnv && <span className="badge">{t('provider.envBadge')}</span>}
+        </span>
+        <span className="provider-chip__model">
+          {isDemo ? t('provider.demoHint') : provider?.model || t('provider.noModel')}
+        </span>
+      </span>
+    </button>
+  )
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { en } from './en'
+import { zh } from './zh'
+import { resolveLanguage } from './index'
+
+function keys(obj: unknown, prefix = ''): string[] {
+  if (obj === null || typeof obj !== 'object') return [prefix]
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+}
+
+function interpolations(obj: unknown, prefix = '', out = new Map<string, string[]>()) {
+  if (typeof obj === 'string') out.set(prefix, [...obj.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort())
+  else if (obj && typeof obj === 'object')
+    for (const [k, v] of Object.entries(obj)) interpolations(v, prefix ? `${prefix}.${k}` : k, out)
+  return out
+}
+
+describe('i18n resources', () => {
+  it('en and zh have exactly the same keys', () => {
+    expect(keys(zh).sort()).toEqual(keys(en).sort())
+  })
+
+  it('every string is non-empty in both languages', () => {
+    for (const [lang, res] of [['en', en], ['zh', zh]] as const) {
+      const values = interpolations(res)
+      for (const k of values.keys()) {
+        const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], res)
+        expect(typeof v === 'string' && v.trim().length > 0, `${lang}:${k}`).toBe(true)
+      }
+    }
+  })
+
+  it('zh uses the same {{placeholders}} as en', () => {
+    const a = interpolations(en)
+    const b = interpolations(zh)
+    for (const [k, vars] of a) expect(b.get(k), k).toEqual(vars)
+  })
+
+  it('"auto" follows navigator.language (zh* → zh)', () => {
+    const orig = Object.getOwnPropertyDescriptor(window.navigator, 'languages')
+    const set = (langs: string[]) => Object.defineProperty(window.navigator, 'languages', { value: langs, configurable: true })
+    set(['zh-TW'])
+    expect(resolveLanguage('auto')).toBe('zh')
+    set(['en-GB'])
+    expect(resolveLanguage('auto')).toBe('en')
+    expect(resolveLanguage('zh')).toBe('zh')
+    if (orig) Object.defineProperty(window.navigator, 'languages', orig)
+  })
+})

@@ -1,0 +1,602 @@
+import { create } from 'zustand'
+import {
+  api,
+  events,
+  toApiError,
+  type AppInfo,
+  type Chat,
+  type Message,
+  type Provider,
+  type Settings,
+  type StreamDelta,
+  type StreamEnd,
+} from '../api'
+import {
+  appendDelta,
+  decideDelta,
+  freshSync,
+  mergeSnapshot,
+  upsertMessage,
+  type SyncState,
+} from './stream'
+
+export type ToastKind = 'error' | 'success' | 'info'
+export type Toast = { id: number; kind: ToastKind; title: string; message?: string; code?: string }
+export type SettingsTab = 'providers' | 'general' | 'about'
+
+export type State = {
+  ready: boolean
+  bootError: string | null
+  info: AppInfo | null
+  chats: Chat[]
+  activeChatId: string | null
+  /** Messages of the chats we have loaded, by chat id. */
+  messages: Record<string, Message[]>
+  loadingChat: Record<string, boolean>
+  /** Chats with a stream in flight, as far as we know. */
+  streaming: Record<string, boolean>
+  /** Stream bookkeeping, by message id. */
+  sync: Record<string, SyncState>
+  /** Deltas for messages we have not seen yet (Send has not returned), by message id. */
+  pending: Record<string, StreamDelta[]>
+  /** Final messages that ended before we saw them (stream:end beat Send's reply). */
+  ended: Record<string, Message>
+  settings: Settings | null
+  providers: Provider[]
+  drafts: Record<string, string>
+  toasts: Toast[]
+  settingsOpen: boolean
+  settingsTab: SettingsTab
+  /** Bumped to ask the composer to take focus. */
+  focusComposerTick: number
+}
+
+type Actions = {
+  init: () => Promise<void>
+  subscribe: () => () => void
+  loadChats: () => Promise<void>
+  selectChat: (id: string | null) => Promise<void>
+  loadMessages: (chatId: string) => Promise<void>
+  newChat: () => Promise<void>
+  renameChat: (id: string, title: string) => Promise<boolean>
+  deleteChat: (id: string) => Promise<boolean>
+  send: (text: string) => Promise<boolean>
+  stop: (chatId?: string) => Promise<void>
+  retry: (chatId?: string) => Promise<void>
+  handleDelta: (d: StreamDelta) => void
+  handleEnd: (e: StreamEnd) => void
+  resync: (chatId: string, messageId: string) => Promise<void>
+  loadSettings: () => Promise<void>
+  saveSettings: (s: Settings) => Promise<Settings>
+  loadProviders: () => Promise<void>
+  saveProvider: (p: Provider) => Promise<Provider>
+  deleteProvider: (id: string) => Promise<void>
+  setActiveProvider: (id: string) => Promise<void>
+  setDraft: (chatId: string, text: string) => void
+  openSettings: (tab?: SettingsTab) => void
+  closeSettings: () => void
+  focusComposer: () => void
+  toast: (t: Omit<Toast, 'id'>) => void
+  toastError: (title: string, err: unknown) => void
+  dismissToast: (id: number) => void
+}
+
+export type Store = State & Actions
+
+/** Key for the draft of the "no chat yet" composer. */
+export const NEW_CHAT_DRAFT = '__new__'
+
+let toastSeq = 0
+/** Send/Retry calls in flight, by chat id; `stop` = Stop was pressed before they returned. */
+const inflight = new Map<string, { stop: boolean }>()
+const flushStop = (chatId: string) => {
+  const f = inflight.get(chatId)
+  inflight.delete(chatId)
+  return !!f?.stop
+}
+const RESYNC_UNKNOWN_AFTER_MS = 600
+
+const initialState = (): State => ({
+  ready: false,
+  bootError: null,
+  info: null,
+  chats: [],
+  activeChatId: null,
+  messages: {},
+  loadingChat: {},
+  streaming: {},
+  sync: {},
+  pending: {},
+  ended: {},
+  settings: null,
+  providers: [],
+  drafts: {},
+  toasts: [],
+  settingsOpen: false,
+  settingsTab: 'general',
+  focusComposerTick: 0,
+})
+
+const sortChats = (chats: Chat[]) => [...chats].sort((a, b) => b.updatedAt - a.updatedAt)
+
+function omit<T>(rec: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in rec)) return rec
+  const next = { ...rec }
+  delete next[key]
+  return next
+}
+
+export const useStore = create<Store>()((set, get) => {
+  /** Inserts messages we just learned about (from Send/Retry), applying anything that raced ahead. */
+  const adopt = (chatId: string, incoming: Message[]) => {
+    const s = get()
+    let list = s.messages[chatId] ?? []
+    let sync = s.sync
+    let pending = s.pending
+    let ended = s.ended
+    const toResync: string[] = []
+    let streaming = false
+    for (const raw of incoming) {
+      let m = raw
+      const fin = ended[m.id]
+      if (fin) {
+        m = fin
+        ended = omit(ended, m.id)
+        pending = omit(pending, m.id)
+        sync = omit(sync, m.id)
+      } else if (m.status === 'streaming') {
+        streaming = true
+        const parked = pending[m.id] ?? []
+        pending = omit(pending, m.id)
+        const base: SyncState = freshSync(m.content === '' && m.reasoning === '' ? 0 : null)
+        let st = base
+        for (const d of [...parked].sort((a, b) => a.seq - b.seq)) {
+          const dec = decideDelta(st, d.seq)
+          if (dec.kind === 'apply') {
+            m = appendDelta(m, d)
+            st = { ...st, lastSeq: d.seq }
+          } else if (dec.kind === 'resync' || dec.kind === 'buffer') {
+            st = { ...st, buffer: [...st.buffer, d] }
+          }
+        }
+        if (st.buffer.length > 0) toResync.push(m.id)
+        sync = { ...sync, [m.id]: st }
+      }
+      list = upsertMessage(list, m)
+    }
+    set({
+      messages: { ...s.messages, [chatId]: list },
+      sync,
+      pending,
+      ended,
+      streaming: streaming ? { ...s.streaming, [chatId]: true } : s.streaming,
+    })
+    for (const id of toResync) void get().resync(chatId, id)
+  }
+
+  return {
+    ...initialState(),
+
+    init: async () => {
+      try {
+        const [info, settings, providers, chats, active] = await Promise.all([
+          api.info().catch(() => null),
+          api.getSettings(),
+          api.listProviders(),
+          api.listChats(),
+          api.activeStreams().catch(() => [] as string[]),
+        ])
+        const streaming: Record<string, boolean> = {}
+        for (const id of active) streaming[id] = true
+        const sorted = sortChats(chats)
+        set({ info, settings, providers, chats: sorted, streaming, ready: true, bootError: null })
+        if (sorted.length > 0) await get().selectChat(sorted[0].id)
+      } catch (err) {
+        const e = toApiError(err)
+        set({ ready: true, bootError: e.message })
+      }
+    },
+
+    subscribe: () => {
+      const offs = [
+        events.onStreamDelta((d) => get().handleDelta(d)),
+        events.onStreamEnd((e) => get().handleEnd(e)),
+        events.onChatsChanged(() => void get().loadChats()),
+      ]
+      return () => offs.forEach((off) => off())
+    },
+
+    loadChats: async () => {
+      try {
+        const chats = sortChats(await api.listChats())
+        set({ chats })
+      } catch (err) {
+        get().toastError('errors.loadChats', err)
+      }
+    },
+
+    selectChat: async (id) => {
+      set({ activeChatId: id })
+      if (id && !get().messages[id]) await get().loadMessages(id)
+      get().focusComposer()
+    },
+
+    loadMessages: async (chatId) => {
+      set((s) => ({ loadingChat: { ...s.loadingChat, [chatId]: true } }))
+      try {
+        const list = await api.listMessages(chatId)
+        set((s) => {
+          let sync = s.sync
+          let streaming = false
+          for (const m of list) {
+            if (m.status === 'streaming') {
+              streaming = true
+              // We joined mid-stream: we don't know which seq the snapshot holds.
+              if (!sync[m.id]) sync = { ...sync, [m.id]: freshSync(null) }
+            }
+          }
+          return {
+            messages: { ...s.messages, [chatId]: list },
+            sync,
+            streaming: streaming ? { ...s.streaming, [chatId]: true } : s.streaming,
+            loadingChat: omit(s.loadingChat, chatId),
+          }
+        })
+      } catch (err) {
+        set((s) => ({ loadingChat: omit(s.loadingChat, chatId) }))
+        get().toastError('errors.loadMessages', err)
+      }
+    },
+
+    newChat: async () => {
+      // Lazy: show a fresh, empty conversation right away; the chat itself is
+      // created by the first Send (no empty chats piling up in the sidebar,
+      // and nothing async between the click and the person typing).
+      set({ activeChatId: null })
+      get().focusComposer()
+    },
+
+    renameChat: async (id, title) => {
+      const clean = title.trim()
+      const prev = get().chats.find((c) => c.id === id)
+      if (!prev || !clean || clean === prev.title) return true
+      // optimistic, rolled back on failure
+      set((s) => ({ chats: s.chats.map((c) => (c.id === id ? { ...c, title: clean } : c)) }))
+      try {
+        const chat = await api.renameChat(id, clean)
+        set((s) => ({ chats: s.chats.map((c) => (c.id === id ? { ...c, ...chat } : c)) }))
+        return true
+      } catch (err) {
+        set((s) => ({ chats: s.chats.map((c) => (c.id === id ? prev : c)) }))
+        get().toastError('errors.renameChat', err)
+        return false
+      }
+    },
+
+    deleteChat: async (id) => {
+      try {
+        await api.deleteChat(id)
+      } catch (err) {
+        get().toastError('errors.deleteChat', err)
+        return false
+      }
+      const s = get()
+      const idx = s.chats.findIndex((c) => c.id === id)
+      const chats = s.chats.filter((c) => c.id !== id)
+      const wasActive = s.activeChatId === id
+      set({
+        chats,
+        messages: omit(s.messages, id),
+        streaming: omit(s.streaming, id),
+        drafts: omit(s.drafts, id),
+      })
+      if (wasActive) {
+        const next = chats[Math.min(Math.max(idx, 0), chats.length - 1)]
+        await get().selectChat(next ? next.id : null)
+      }
+      return true
+    },
+
+    send: async (text) => {
+      const body = text.trim()
+      if (!body) return false
+      let chatId = get().activeChatId
+      if (chatId && get().streaming[chatId]) return false
+      if (!chatId) {
+        try {
+          const chat = await api.createChat()
+          chatId = chat.id
+          set((s) => ({
+            chats: sortChats([chat, ...s.chats.filter((c) => c.id !== chat.id)]),
+            messages: { ...s.messages, [chat.id]: [] },
+            activeChatId: chat.id,
+          }))
+        } catch (err) {
+          get().toastError('errors.createChat', err)
+          return false
+        }
+      }
+      const id = chatId
+      set((s) => ({ streaming: { ...s.streaming, [id]: true } }))
+      inflight.set(id, { stop: false })
+      try {
+        const msgs = await api.send(id, body)
+        if (flushStop(id)) void get().stop(id)
+        if (!get().messages[id]) await get().loadMessages(id)
+        adopt(id, msgs)
+        if (!msgs.some((m) => m.status === 'streaming')) {
+          set((s) => ({ streaming: omit(s.streaming, id) }))
+        }
+        // bump the chat to the top right away; chats:changed refines it
+        const now = Date.now()
+        set((s) => ({
+          chats: sortChats(s.chats.map((c) => (c.id === id ? { ...c, updatedAt: now } : c))),
+        }))
+        return true
+      } catch (err) {
+        inflight.delete(id)
+        set((s) => ({ streaming: omit(s.streaming, id) }))
+        get().toastError('errors.send', err)
+        return false
+      }
+    },
+
+    stop: async (chatId) => {
+      const id = chatId ?? get().activeChatId
+      if (!id) return
+      const pendingCall = inflight.get(id)
+      if (pendingCall) {
+        // Send/Retry hasn't returned yet: the backend may not know the stream. Stop right after.
+        pendingCall.stop = true
+        return
+      }
+      try {
+        await api.stop(id)
+      } catch (err) {
+        get().toastError('errors.stop', err)
+      }
+    },
+
+    retry: async (chatId) => {
+      const id = chatId ?? get().activeChatId
+      if (!id) return
+      set((s) => ({ streaming: { ...s.streaming, [id]: true } }))
+      inflight.set(id, { stop: false })
+      try {
+        const placeholder = await api.retry(id)
+        const stopNow = flushStop(id)
+        // The backend removed the failed/interrupted answer it replaced.
+        set((s) => {
+          const list = s.messages[id] ?? []
+          let cut = -1
+          for (let i = list.length - 1; i >= 0; i--) {
+            if (list[i].role === 'assistant') {
+              if (list[i].status === 'error' || list[i].status === 'interrupted') cut = i
+              break
+            }
+          }
+          const next = cut >= 0 ? list.filter((_, i) => i !== cut) : list
+          return { messages: { ...s.messages, [id]: next } }
+        })
+        adopt(id, [placeholder])
+        if (placeholder.status !== 'streaming') set((s) => ({ streaming: omit(s.streaming, id) }))
+        if (stopNow) void get().stop(id)
+      } catch (err) {
+        inflight.delete(id)
+        set((s) => ({ streaming: omit(s.streaming, id) }))
+        get().toastError('errors.retry', err)
+      }
+    },
+
+    handleDelta: (d) => {
+      const s = get()
+      const streaming = s.streaming[d.chatId] ? s.streaming : { ...s.streaming, [d.chatId]: true }
+      const list = s.messages[d.chatId]
+      if (!list) {
+        // A chat we haven't opened: its messages load fresh when selected.
+        if (streaming !== s.streaming) set({ streaming })
+        return
+      }
+      const idx = list.findIndex((m) => m.id === d.messageId)
+      if (idx < 0) {
+        // Send/Retry hasn't returned yet: park the delta until it does.
+        const parked = s.pending[d.messageId] ?? []
+        set({ streaming, pending: { ...s.pending, [d.messageId]: [...parked, d] } })
+        if (parked.length === 0) {
+          setTimeout(() => {
+            const now = get()
+            const still = now.messages[d.chatId]?.some((m) => m.id === d.messageId)
+            if (!still && now.pending[d.messageId]) {
+              // Nobody claimed it (e.g. started elsewhere): fetch it ourselves.
+              set((st) => ({
+                sync: {
+                  ...st.sync,
+                  [d.messageId]: { lastSeq: null, resyncing: false, buffer: st.pending[d.messageId] ?? [] },
+                },
+                pending: omit(st.pending, d.messageId),
+              }))
+              void get().resync(d.chatId, d.messageId)
+            }
+          }, RESYNC_UNKNOWN_AFTER_MS)
+        }
+        return
+      }
+      const msg = list[idx]
+      if (msg.status !== 'streaming') return // already final
+      const sync = s.sync[d.messageId] ?? freshSync(null)
+      const dec = decideDelta(sync, d.seq)
+      switch (dec.kind) {
+        case 'duplicate':
+          if (streaming !== s.streaming) set({ streaming })
+          return
+        case 'apply': {
+          const next = list.slice()
+          next[idx] = appendDelta(msg, d)
+          set({
+            streaming,
+            messages: { ...s.messages, [d.chatId]: next },
+            sync: { ...s.sync, [d.messageId]: { ...sync, lastSeq: d.seq } },
+          })
+          return
+        }
+        case 'buffer':
+          set({
+            streaming,
+            sync: { ...s.sync, [d.messageId]: { ...sync, buffer: [...sync.buffer, d] } },
+          })
+          return
+        case 'resync':
+          set({
+            streaming,
+            sync: { ...s.sync, [d.messageId]: { ...sync, buffer: [...sync.buffer, d] } },
+          })
+          void get().resync(d.chatId, d.messageId)
+          return
+      }
+    },
+
+    resync: async (chatId, messageId) => {
+      const cur = get().sync[messageId]
+      if (!cur || cur.resyncing) return
+      set((s) => ({ sync: { ...s.sync, [messageId]: { ...cur, ...s.sync[messageId], resyncing: true } } }))
+      let snapshot: Message
+      try {
+        snapshot = await api.getMessage(messageId)
+      } catch (err) {
+        // Keep what we have; stream:end will bring the full text.
+        set((s) => {
+          const st = s.sync[messageId]
+          if (!st) return {}
+          return { sync: { ...s.sync, [messageId]: { ...st, resyncing: false, lastSeq: null } } }
+        })
+        get().toastError('errors.resync', err)
+        return
+      }
+      const s = get()
+      const st = s.sync[messageId]
+      if (!st) return // stream:end arrived meanwhile and already replaced it
+      const merged = snapshot.status === 'streaming' ? mergeSnapshot(snapshot, st.buffer) : snapshot
+      const maxSeq = st.buffer.reduce((mx, d) => Math.max(mx, d.seq), st.lastSeq ?? 0)
+      const list = s.messages[chatId]
+      set({
+        messages: list ? { ...s.messages, [chatId]: upsertMessage(list, merged) } : s.messages,
+        sync:
+          merged.status === 'streaming'
+            ? { ...s.sync, [messageId]: { lastSeq: maxSeq, resyncing: false, buffer: [] } }
+            : omit(s.sync, messageId),
+      })
+    },
+
+    handleEnd: (e) => {
+      const s = get()
+      const final = e.message ? { ...e.message } : null
+      const streaming = omit(s.streaming, e.chatId)
+      const sync = omit(s.sync, e.messageId)
+      const pending = omit(s.pending, e.messageId)
+      const list = s.messages[e.chatId]
+      if (!final) {
+        set({ streaming, sync, pending })
+        if (list) void get().loadMessages(e.chatId)
+        return
+      }
+      const m: Message = {
+        ...final,
+        content: final.content ?? '',
+        reasoning: final.reasoning ?? '',
+        usage: final.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      }
+      if (!list) {
+        set({ streaming, sync, pending })
+        return
+      }
+      const known = list.some((x) => x.id === m.id)
+      set({
+        streaming,
+        sync,
+        pending,
+        messages: known ? { ...s.messages, [e.chatId]: upsertMessage(list, m) } : s.messages,
+        // Send/Retry hasn't returned yet: remember the final so it wins.
+        ended: known ? s.ended : { ...s.ended, [m.id]: m },
+      })
+    },
+
+    loadSettings: async () => {
+      try {
+        set({ settings: await api.getSettings() })
+      } catch (err) {
+        get().toastError('errors.loadSettings', err)
+      }
+    },
+
+    saveSettings: async (next) => {
+      const saved = await api.saveSettings(next)
+      set({ settings: saved })
+      return saved
+    },
+
+    loadProviders: async () => {
+      try {
+        set({ providers: await api.listProviders() })
+      } catch (err) {
+        get().toastError('errors.loadProviders', err)
+      }
+    },
+
+    saveProvider: async (p) => {
+      const saved = await api.saveProvider(p)
+      set((s) => {
+        const i = s.providers.findIndex((x) => x.id === saved.id)
+        const providers = i >= 0 ? s.providers.map((x) => (x.id === saved.id ? saved : x)) : [...s.providers, saved]
+        return { providers }
+      })
+      return saved
+    },
+
+    deleteProvider: async (id) => {
+      await api.deleteProvider(id)
+      set((s) => ({ providers: s.providers.filter((p) => p.id !== id) }))
+      // the backend may have switched the active provider
+      await get().loadSettings()
+    },
+
+    setActiveProvider: async (id) => {
+      const cur = get().settings
+      if (!cur) return
+      await get().saveSettings({ ...cur, activeProviderId: id })
+    },
+
+    setDraft: (chatId, text) => set((s) => ({ drafts: { ...s.drafts, [chatId]: text } })),
+
+    openSettings: (tab) => set((s) => ({ settingsOpen: true, settingsTab: tab ?? s.settingsTab })),
+    closeSettings: () => set({ settingsOpen: false }),
+    focusComposer: () => set((s) => ({ focusComposerTick: s.focusComposerTick + 1 })),
+
+    toast: (t) => {
+      const id = ++toastSeq
+      set((s) => ({ toasts: [...s.toasts.slice(-3), { ...t, id }] }))
+      if (typeof window !== 'undefined') {
+        window.setTimeout(() => get().dismissToast(id), t.kind === 'error' ? 12000 : 4000)
+      }
+    },
+    toastError: (title, err) => {
+      const e = toApiError(err)
+      get().toast({ kind: 'error', title, message: e.message, code: e.code !== 'unknown' ? e.code : undefined })
+    },
+    dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  }
+})
+
+/** Test helper: back to a clean slate. */
+export const resetStore = () => {
+  inflight.clear()
+  useStore.setState(initialState())
+}
+
+/** The messages of the active chat (stable empty array otherwise). */
+const EMPTY: Message[] = []
+export const selectActiveMessages = (s: Store) => (s.activeChatId ? s.messages[s.activeChatId] ?? EMPTY : EMPTY)
+export const selectActiveProvider = (s: Store) =>
+  s.providers.find((p) => p.id === s.settings?.activeProviderId) ?? null
+export const selectIsStreaming = (s: Store, chatId: string | null) =>
+  !!chatId &&
+  (!!s.streaming[chatId] || (s.messages[chatId]?.some((m) => m.status === 'streaming') ?? false))

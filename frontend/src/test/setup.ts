@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach } from 'vitest'
+import { cleanup } from '@testing-library/react'
+import i18n from '../i18n'
+
+void i18n.changeLanguage('en')
+
+afterEach(() => cleanup())
+
+// jsdom gaps
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = function () {}
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = function () {}
+if (typeof CSS === 'undefined' || !CSS.escape) {
+  ;(globalThis as unknown as { CSS: { escape: (s: string) => string } }).CSS = {
+    escape: (s: string) => s.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`),
+  }
+}
