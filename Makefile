@@ -43,7 +43,10 @@ deps-node: frontend/node_modules/.package-lock.json
 
 frontend/node_modules/.package-lock.json: frontend/package-lock.json
 	@node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node.js >= 20.19 is required, found "+process.versions.node); process.exit(1) }'
-	cd frontend && npm ci --no-audit --no-fund
+	# npm install, not npm ci: with this machine's omit-lockfile-registry-resolved the
+	# lock omits other platforms' optional packages and npm ci refuses it; install
+	# still follows the lock (and leaves it unchanged).
+	cd frontend && npm install --no-audit --no-fund
 	@touch $@
 
 deps-wails: $(WAILS)
