@@ -30,7 +30,21 @@ export function newDataDir() {
 }
 
 // startApp launches the binary on dataDir and resolves once the UI is ready.
-export async function startApp({ dataDir = newDataDir(), env = {} } = {}) {
+// Under a loaded Xvfb, GTK occasionally fails to open the display on the
+// first try ("failed to init GTK"); that launch is retried, nothing else is.
+export async function startApp(opts = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchOnce(opts)
+    } catch (e) {
+      if (attempt >= 3 || !/failed to init GTK/.test(e.message)) throw e
+      console.error(`# GTK could not open the display (attempt ${attempt}); retrying`)
+      await sleep(1000)
+    }
+  }
+}
+
+async function launchOnce({ dataDir = newDataDir(), env = {} } = {}) {
   const port = await freePort()
   const log = []
   const proc = spawn(BIN, [], {
