@@ -16,6 +16,7 @@ import (
 	"airlock/backend/engine"
 	"airlock/backend/llm"
 	"airlock/backend/store"
+	"airlock/backend/tools"
 )
 
 // App is the facade bound to the UI: thin methods that delegate to backend/
@@ -24,6 +25,7 @@ type App struct {
 	ctx     context.Context // Wails runtime context, set at startup
 	store   *store.Store
 	engine  *engine.Engine
+	tools   *tools.Toolbox
 	dataDir string
 	demoURL string         // base URL of the built-in demo model server
 	env     *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
@@ -40,11 +42,21 @@ type AppInfo struct {
 // startup has given us its context.
 func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
-	a.engine = engine.New(st, a.connect, a.emit)
+	box, err := tools.NewToolbox(tools.Builtins()...)
+	if err != nil {
+		panic(err) // the built-in specs are constants: a bad one is a programming error caught by tests
+	}
+	a.tools = box
+	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, Tools: box})
 	return a
 }
 
-func (a *App) startup(ctx context.Context) { a.ctx = ctx }
+func (a *App) startup(ctx context.Context) {
+	a.ctx = ctx
+	// Calls that were running when the app last died are interrupted; they
+	// wait for a new decision and are never re-run by themselves.
+	_, _ = a.store.InterruptRunningCalls(ctx)
+}
 
 // shutdown interrupts running answers so their final text and status are saved.
 func (a *App) shutdown(context.Context) { a.engine.Shutdown() }

@@ -16,7 +16,17 @@ const (
 	EventDelta        = "stream:delta"
 	EventEnd          = "stream:end"
 	EventChatsChanged = "chats:changed"
+	EventMessageAdded = "message:added" // payload chat.Message: a message the backend added (tool results, the next turn)
+	EventCallUpdated  = "call:updated"  // payload chat.Call: a tool call was found or changed state
+	EventNotice       = "chat:notice"   // payload Notice: something the user should know about a chat
 )
+
+// Notice tells the user why the tool loop paused.
+type Notice struct {
+	ChatID  string `json:"chatId"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
 
 // FrameInterval is about one animation frame: more events than this only
 // queue script evaluations in the webview without showing anything sooner.

@@ -43,15 +43,15 @@ func BenchmarkTurnPerToken(b *testing.B) {
 	var events atomic.Int64
 	ends := make(chan struct{}, 1)
 	client := llm.New(llm.Config{BaseURL: srv.URL + "/v1", Model: "m"})
-	eng := New(st, func(context.Context) (chat.Provider, Model, error) {
+	eng := New(Deps{Store: st, Connect: func(context.Context) (chat.Provider, Model, error) {
 		return chat.Provider{Model: "m"}, client, nil
-	}, func(name string, p any) {
+	}, Emit: func(name string, p any) {
 		_, _ = json.Marshal(p)
 		events.Add(1)
 		if name == "stream:end" {
 			ends <- struct{}{}
 		}
-	})
+	}})
 	ctx := context.Background()
 	c, _ := st.CreateChat(ctx, "bench")
 	if _, err := eng.Send(ctx, c.ID, "warm up"); err != nil {

@@ -15,6 +15,7 @@ import (
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/llm"
+	"airlock/backend/tools"
 )
 
 // Store is the part of the store the engine needs.
@@ -23,9 +24,30 @@ type Store interface {
 	RenameChat(ctx context.Context, id, title string) (chat.Chat, error)
 	AddMessage(ctx context.Context, m chat.Message) (chat.Message, error)
 	UpdateMessage(ctx context.Context, m chat.Message) error
+	GetMessage(ctx context.Context, id string) (chat.Message, error)
 	ListMessages(ctx context.Context, chatID string) ([]chat.Message, error)
 	DeleteMessage(ctx context.Context, id string) error
 	GetSettings(ctx context.Context) (chat.Settings, error)
+
+	AddCalls(ctx context.Context, calls []chat.Call) ([]chat.Call, error)
+	UpdateCall(ctx context.Context, c chat.Call) error
+	GetCall(ctx context.Context, id string) (chat.Call, error)
+	ListCalls(ctx context.Context, chatID string) ([]chat.Call, error)
+	MessageCalls(ctx context.Context, messageID string) ([]chat.Call, error)
+	AllowedBy(ctx context.Context, tool, chatID string) (string, error)
+	AddRule(ctx context.Context, tool, chatID string) (chat.AllowRule, error)
+}
+
+// EnvFor gives a chat's tools their environment (the chat's workspace).
+type EnvFor func(ctx context.Context, chatID string) (tools.Env, error)
+
+// Deps are what an engine is built from.
+type Deps struct {
+	Store   Store
+	Connect Connector
+	Emit    bridge.Emitter
+	Tools   *tools.Toolbox
+	EnvFor  EnvFor
 }
 
 // Model streams one completion (llm.Client satisfies it).
@@ -49,13 +71,18 @@ type Engine struct {
 	store   Store
 	connect Connector
 	emit    bridge.Emitter
+	tools   *tools.Toolbox
+	envFor  EnvFor
 
 	// FrameInterval overrides the UI coalescing interval (tests).
 	FrameInterval time.Duration
 
 	mu      sync.Mutex
-	streams map[string]*turn // by chat ID
+	streams map[string]*turn              // by chat ID
+	running map[string]context.CancelCauseFunc // tool runs, by call ID
 	wg      sync.WaitGroup
+
+	decide sync.Mutex // serialises decisions and the hand-back of results
 }
 
 type turn struct {
@@ -67,8 +94,12 @@ type turn struct {
 }
 
 // New builds an engine.
-func New(store Store, connect Connector, emit bridge.Emitter) *Engine {
-	return &Engine{store: store, connect: connect, emit: emit, streams: map[string]*turn{}}
+func New(d Deps) *Engine {
+	if d.EnvFor == nil {
+		d.EnvFor = func(context.Context, string) (tools.Env, error) { return tools.Env{}, nil }
+	}
+	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
+		streams: map[string]*turn{}, running: map[string]context.CancelCauseFunc{}}
 }
 
 // Send stores the user's message and starts the model's answer. It returns
@@ -182,6 +213,9 @@ func (e *Engine) Shutdown() {
 		t.stopped = true
 		t.cancel(errStopped)
 	}
+	for _, cancel := range e.running {
+		cancel(errStopped)
+	}
 	e.mu.Unlock()
 	e.wg.Wait()
 }
@@ -223,7 +257,11 @@ func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error)
 	e.wg.Add(1)
 	e.mu.Unlock()
 
-	req := llm.Request{Messages: buildMessages(settings.SystemPrompt, history)}
+	c, err := e.store.GetChat(ctx, chatID)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	req := llm.Request{Messages: buildMessages(e.systemPrompt(settings.SystemPrompt, c), history)}
 	if settings.Temperature >= 0 {
 		temp := float32(settings.Temperature)
 		req.Temperature = &temp
@@ -317,6 +355,9 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 	delete(e.streams, msg.ChatID)
 	e.mu.Unlock()
 	ui.End(final)
+	if final.Status == chat.StatusComplete {
+		e.afterAnswer(final)
+	}
 }
 
 // settle writes the final state of an answer and returns it.

@@ -63,9 +63,9 @@ func setup(t *testing.T, m Model, connErr error) (*Engine, *store.Store, *events
 	}
 	t.Cleanup(func() { st.Close() })
 	ev := &events{ends: make(chan bridge.EndEvent, 10)}
-	eng := New(st, func(context.Context) (chat.Provider, Model, error) {
+	eng := New(Deps{Store: st, Connect: func(context.Context) (chat.Provider, Model, error) {
 		return chat.Provider{Name: "Fake", Model: "fake-1"}, m, connErr
-	}, ev.emit)
+	}, Emit: ev.emit})
 	t.Cleanup(eng.Shutdown)
 	c, err := st.CreateChat(context.Background(), DefaultTitle)
 	if err != nil {

@@ -67,8 +67,19 @@ var rules = []Rule{
 }
 
 func choose(p Prompt) Reply {
+	// Tool results are answered by reading them, whatever words they hold.
+	if len(readResults(p.LastUser)) > 0 {
+		if r, ok := toolReply(p); ok {
+			return r
+		}
+	}
 	last := strings.ToLower(p.LastUser)
 	for _, r := range rules {
+		if len(r.Triggers) == 0 {
+			if tr, ok := toolReply(p); ok {
+				return tr
+			}
+		}
 		if len(r.Triggers) == 0 {
 			return r.Reply(p)
 		}
@@ -101,6 +112,11 @@ Send a message containing one of these phrases:
 
 | Phrase | What happens |
 |---|---|
+| ` + "`what time is it`" + ` | I propose a **tool call**; it waits on a card for your **Run** or **Deny** |
+| ` + "`calculate 17*23`" + ` | The same with the calculator; try **Edit** before running |
+| ` + "`time and calc`" + ` | Two calls at once: **Run all** / **Deny all** |
+| ` + "`loop`" + ` | I repeat the same call: the loop guard stops the third one |
+| ` + "`broken`" + ` | A call to a tool that doesn't exist: a **problem** card |
 | ` + "`think`" + ` or ` + "`reason`" + ` | I reason first (in a collapsible block), then answer |
 | ` + "`markdown`" + ` | A showcase of headings, lists, a table, code and links |
 | ` + "`slow`" + ` or ` + "`long`" + ` | A long answer streamed slowly — try **Stop** halfway |

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+
+	"airlock/backend/chat"
+	"airlock/backend/paradigm"
+	"airlock/backend/tools"
+)
+
+// Tool calls: the cards' actions. Every method returns the call as stored
+// after the change; the same state also arrives as a "call:updated" event.
+
+func (a *App) ListCalls(chatID string) ([]chat.Call, error) {
+	return result(a.store.ListCalls(a.ctx, chatID))
+}
+func (a *App) ApproveCall(callID string, edited json.RawMessage) (chat.Call, error) {
+	return result(a.engine.Approve(a.ctx, callID, edited))
+}
+func (a *App) DenyCall(callID, reason string) (chat.Call, error) {
+	return result(a.engine.Deny(a.ctx, callID, reason))
+}
+func (a *App) AlwaysAllowCall(callID string, everywhere bool) (chat.Call, error) {
+	return result(a.engine.AlwaysAllow(a.ctx, callID, everywhere))
+}
+func (a *App) TellModel(callID string) (chat.Call, error) {
+	return result(a.engine.TellModel(a.ctx, callID))
+}
+func (a *App) FixAndRun(callID, name string, args json.RawMessage) (chat.Call, error) {
+	return result(a.engine.FixAndRun(a.ctx, callID, name, args))
+}
+func (a *App) CancelCall(callID string)      { a.engine.Cancel(callID) }
+func (a *App) RunAll(messageID string) error { return toAPI(a.engine.RunAll(a.ctx, messageID)) }
+func (a *App) DenyAll(messageID, reason string) error {
+	return toAPI(a.engine.DenyAll(a.ctx, messageID, reason))
+}
+
+// Continue sends waiting tool results to the model (auto-continue off, or
+// the turn cap paused the loop).
+func (a *App) Continue(chatID string) (chat.Message, error) {
+	return result(a.engine.Continue(a.ctx, chatID))
+}
+
+// --- rules and per-chat options ---------------------------------------------
+
+func (a *App) ListRules() ([]chat.AllowRule, error) { return result(a.store.ListRules(a.ctx)) }
+func (a *App) DeleteRule(id string) error           { return toAPI(a.store.DeleteRule(a.ctx, id)) }
+func (a *App) SetChatOptions(chatID string, o chat.ChatOptions) (chat.Chat, error) {
+	return result(a.store.SetChatOptions(a.ctx, chatID, o))
+}
+
+// --- the Tool lab -------------------------------------------------------------
+
+// ParadigmInfo is one paradigm with the exact prompt it generates for the tools.
+type ParadigmInfo struct {
+	ID     string `json:"id"`
+	Label  string `json:"label"`
+	Prompt string `json:"prompt"`
+}
+
+// ToolLab lists the tools, each paradigm's prompt for them, and the formats
+// the scanner recognises.
+type ToolLab struct {
+	Tools     []tools.Spec          `json:"tools"`
+	Paradigms []ParadigmInfo        `json:"paradigms"`
+	Formats   []paradigm.FormatInfo `json:"formats"`
+}
+
+func (a *App) ToolLab() ToolLab {
+	lab := ToolLab{Tools: a.tools.Specs(), Formats: paradigm.Formats()}
+	for _, p := range paradigm.All() {
+		lab.Paradigms = append(lab.Paradigms, ParadigmInfo{ID: p.ID(), Label: p.Label(), Prompt: p.Prompt(lab.Tools)})
+	}
+	return lab
+}
+
+// ScanText is the parser playground: what the scanner finds in a model
+// output, with the app's tools (names repaired, arguments validated).
+func (a *App) ScanText(text, paradigmID string, recognizeOthers bool) paradigm.Result {
+	return paradigm.Scan(text, paradigm.Options{Paradigm: paradigmID, RecognizeOthers: recognizeOthers, Registry: a.tools.Registry()})
+}

@@ -1,0 +1,540 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"airlock/backend/approval"
+	"airlock/backend/bridge"
+	"airlock/backend/chat"
+	"airlock/backend/paradigm"
+)
+
+// The tool loop: a complete answer is scanned for calls in the chat's
+// paradigm; each becomes a stored card; a person (or an always-allow rule)
+// decides; approved calls run; when every call of the answer is settled,
+// the results go back as a user message and the model continues.
+
+// OutputCap bounds what one tool run hands to the model.
+const OutputCap = 32 << 10
+
+// systemPrompt is the user's prompt plus the paradigm's tool instructions.
+func (e *Engine) systemPrompt(user string, c chat.Chat) string {
+	parts := []string{strings.TrimSpace(user)}
+	if p, ok := paradigm.Get(c.Paradigm); ok && e.tools != nil {
+		parts = append(parts, p.Prompt(e.tools.Specs()))
+	}
+	return strings.TrimSpace(strings.Join(parts, "\n\n"))
+}
+
+// afterAnswer finds the calls in a complete answer and stores them as cards.
+func (e *Engine) afterAnswer(msg chat.Message) {
+	if e.tools == nil {
+		return
+	}
+	ctx := context.Background()
+	c, err := e.store.GetChat(ctx, msg.ChatID)
+	if err != nil {
+		return
+	}
+	res := paradigm.Scan(msg.Content, paradigm.Options{Paradigm: c.Paradigm, RecognizeOthers: c.RecognizeOthers,
+		Registry: e.tools.Registry(), IDSeed: msg.ID})
+	if len(res.Calls) == 0 && len(res.Problems) == 0 {
+		return
+	}
+	type found struct {
+		at   int
+		call chat.Call
+	}
+	var all []found
+	for _, tc := range res.Calls {
+		all = append(all, found{tc.Start, chat.Call{ModelCallID: tc.ID, Name: tc.Name, Arguments: tc.Arguments,
+			Raw: tc.Raw, Format: tc.Format, State: chat.CallPending}})
+	}
+	for _, p := range res.Problems {
+		all = append(all, found{p.Start, chat.Call{ModelCallID: p.ID, Name: p.Name, Raw: p.Raw, Format: p.Format,
+			State: chat.CallProblem, Problem: p.Message}})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
+
+	env, envErr := e.envFor(ctx, msg.ChatID)
+	calls := make([]chat.Call, len(all))
+	for i, f := range all {
+		cl := f.call
+		cl.ChatID, cl.MessageID, cl.Index = msg.ChatID, msg.ID, i
+		if cl.ModelCallID == "" {
+			cl.ModelCallID = fmt.Sprintf("call_%d", i+1)
+		}
+		if t, ok := e.tools.Get(cl.Name); ok && t.Preview != nil && cl.State == chat.CallPending && envErr == nil {
+			cl.Preview = preview(t.Preview(env, cl.Arguments))
+		}
+		calls[i] = cl
+	}
+
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	previous, err := e.store.ListCalls(ctx, msg.ChatID)
+	if err != nil {
+		return
+	}
+	stored, err := e.store.AddCalls(ctx, calls)
+	if err != nil {
+		e.notice(msg.ChatID, "storage", "The tool calls in this answer could not be saved: "+err.Error())
+		return
+	}
+	for _, cl := range stored {
+		e.emit(bridge.EventCallUpdated, cl)
+	}
+	for _, cl := range stored {
+		by, guard, err := approval.Auto(ctx, e.store, previous, cl)
+		previous = append(previous, cl)
+		switch {
+		case err != nil:
+			continue
+		case guard != "":
+			cl.Guard = guard
+			e.save(cl)
+		case by != "":
+			_ = e.approveLocked(ctx, cl, nil, by)
+		}
+	}
+	e.finishLocked(ctx, msg.ID)
+}
+
+// preview encodes what a call would change; a failing preview is shown as
+// such rather than hiding the card.
+func preview(p json.RawMessage, err error) json.RawMessage {
+	if err != nil {
+		b, _ := json.Marshal(map[string]string{"error": err.Error()})
+		return b
+	}
+	return p
+}
+
+// save writes a call and then tells the UI: the UI never shows a state that
+// is not stored.
+func (e *Engine) save(c chat.Call) error {
+	c.UpdatedAt = chat.Now()
+	if err := e.store.UpdateCall(context.Background(), c); err != nil {
+		return err
+	}
+	e.emit(bridge.EventCallUpdated, c)
+	return nil
+}
+
+func (e *Engine) notice(chatID, code, msg string) {
+	e.emit(bridge.EventNotice, bridge.Notice{ChatID: chatID, Code: code, Message: msg})
+}
+
+// --- decisions ------------------------------------------------------------
+
+// Approve runs a pending (or interrupted) call, with the user's edited
+// arguments when given; edits are validated against the tool's schema.
+func (e *Engine) Approve(ctx context.Context, callID string, edited json.RawMessage) (chat.Call, error) {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	c, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return c, err
+	}
+	if c.State == chat.CallProblem {
+		return c, chat.Errorf("bad_state", chat.ErrInvalid, "This call could not be read as a valid call; fix it first or tell the model.")
+	}
+	if err := e.approveLocked(ctx, c, edited, chat.ByUser); err != nil {
+		return c, err
+	}
+	return e.store.GetCall(ctx, callID)
+}
+
+// FixAndRun turns a problem card into a valid call and runs it.
+func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.RawMessage) (chat.Call, error) {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	c, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return c, err
+	}
+	if c.State != chat.CallProblem || c.Settled() {
+		return c, chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be fixed.")
+	}
+	canon, clean, err := e.tools.Registry().Validate(name, args)
+	if err != nil {
+		return c, chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+	}
+	c.Name, c.Arguments = canon, clean
+	if err := e.approveLocked(ctx, c, nil, chat.ByUser); err != nil {
+		return c, err
+	}
+	return e.store.GetCall(ctx, callID)
+}
+
+func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.RawMessage, by string) error {
+	if !chat.CanMove(c.State, chat.CallApproved) {
+		return chat.Errorf("bad_state", chat.ErrInvalid, "This %s call is already %s.", c.Name, c.State)
+	}
+	if len(edited) > 0 {
+		_, clean, err := e.tools.Registry().Validate(c.Name, edited)
+		if err != nil {
+			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+		}
+		if string(clean) != string(c.Arguments) {
+			c.Edited = clean
+		}
+	}
+	if err := c.Move(chat.CallApproved); err != nil {
+		return err
+	}
+	c.DecidedBy, c.DecidedAt = by, chat.Now()
+	c.Result, c.ResultState = "", ""
+	if err := e.save(c); err != nil {
+		return err
+	}
+	e.wg.Add(1)
+	go e.execute(c)
+	return nil
+}
+
+// Deny settles a call as denied; the model is told, with the reason.
+func (e *Engine) Deny(ctx context.Context, callID, reason string) (chat.Call, error) {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	c, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return c, err
+	}
+	if err := e.denyLocked(c, reason); err != nil {
+		return c, err
+	}
+	e.finishLocked(ctx, c.MessageID)
+	return e.store.GetCall(ctx, callID)
+}
+
+func (e *Engine) denyLocked(c chat.Call, reason string) error {
+	if err := c.Move(chat.CallDenied); err != nil {
+		return err
+	}
+	c.DecidedBy, c.DecidedAt, c.Reason = chat.ByUser, chat.Now(), strings.TrimSpace(reason)
+	c.Result, c.ResultState = approval.DenialText(reason), chat.ToolDenied
+	return e.save(c)
+}
+
+// TellModel settles a problem card by sending its error to the model.
+func (e *Engine) TellModel(ctx context.Context, callID string) (chat.Call, error) {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	c, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return c, err
+	}
+	if c.State != chat.CallProblem || c.Settled() {
+		return c, chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be sent to the model.")
+	}
+	c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
+	c.Result, c.ResultState = c.Problem, chat.ToolError
+	if err := e.save(c); err != nil {
+		return c, err
+	}
+	e.finishLocked(ctx, c.MessageID)
+	return c, nil
+}
+
+// AlwaysAllow records a rule for the call's tool (this chat, or everywhere)
+// and runs the call and the message's other pending calls of that tool.
+func (e *Engine) AlwaysAllow(ctx context.Context, callID string, everywhere bool) (chat.Call, error) {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	c, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return c, err
+	}
+	if c.State == chat.CallProblem {
+		return c, chat.Errorf("bad_state", chat.ErrInvalid, "A problem card cannot be always allowed; fix it first.")
+	}
+	scope := c.ChatID
+	if everywhere {
+		scope = ""
+	}
+	if _, err := e.store.AddRule(ctx, c.Name, scope); err != nil {
+		return c, err
+	}
+	siblings, err := e.store.MessageCalls(ctx, c.MessageID)
+	if err != nil {
+		return c, err
+	}
+	for _, s := range siblings {
+		if s.Name == c.Name && (s.ID == c.ID || (s.State == chat.CallPending && s.Guard == "")) {
+			if err := e.approveLocked(ctx, s, nil, chat.ByUser); err != nil && s.ID == c.ID {
+				return c, err
+			}
+		}
+	}
+	return e.store.GetCall(ctx, callID)
+}
+
+// RunAll approves every call of a message that waits for a decision.
+func (e *Engine) RunAll(ctx context.Context, messageID string) error {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	calls, err := e.store.MessageCalls(ctx, messageID)
+	if err != nil {
+		return err
+	}
+	for _, c := range calls {
+		if c.State == chat.CallPending || c.State == chat.CallInterrupted {
+			if err := e.approveLocked(ctx, c, nil, chat.ByUser); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// DenyAll denies every call of a message that waits for a decision.
+func (e *Engine) DenyAll(ctx context.Context, messageID, reason string) error {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	calls, err := e.store.MessageCalls(ctx, messageID)
+	if err != nil {
+		return err
+	}
+	for _, c := range calls {
+		if c.State == chat.CallPending || c.State == chat.CallInterrupted {
+			if err := e.denyLocked(c, reason); err != nil {
+				return err
+			}
+		}
+	}
+	e.finishLocked(ctx, messageID)
+	return nil
+}
+
+// Cancel stops a running call; it ends as an error the model is told about.
+func (e *Engine) Cancel(callID string) {
+	e.mu.Lock()
+	cancel := e.running[callID]
+	e.mu.Unlock()
+	if cancel != nil {
+		cancel(errCancelledByUser)
+	}
+}
+
+var errCancelledByUser = errors.New("cancelled by the user")
+
+// execute runs an approved call with the timeout and output cap.
+func (e *Engine) execute(c chat.Call) {
+	defer e.wg.Done()
+	ctx := context.Background()
+	settings, _ := e.store.GetSettings(ctx)
+	timeout := time.Duration(settings.ToolTimeoutSeconds) * time.Second
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	runCtx, cancelTimeout := context.WithTimeout(ctx, timeout)
+	runCtx, cancel := context.WithCancelCause(runCtx)
+	defer cancelTimeout()
+	e.mu.Lock()
+	e.running[c.ID] = cancel
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		delete(e.running, c.ID)
+		e.mu.Unlock()
+	}()
+
+	if err := c.Move(chat.CallRunning); err != nil {
+		return
+	}
+	c.StartedAt = chat.Now()
+	if e.save(c) != nil {
+		return
+	}
+	out, err := e.runTool(runCtx, c)
+	interrupted := errors.Is(context.Cause(runCtx), errStopped)
+	switch {
+	case interrupted:
+		err = errors.New("the app shut down while this call was running; it was not finished")
+	case errors.Is(context.Cause(runCtx), errCancelledByUser):
+		err = fmt.Errorf("the user cancelled this call after %s", time.Since(time.UnixMilli(c.StartedAt)).Round(time.Millisecond))
+	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
+		err = fmt.Errorf("the call timed out after %s and was stopped", timeout)
+	}
+	c.FinishedAt = chat.Now()
+	if interrupted {
+		// Not settled: after a restart the user decides again.
+		_ = c.Move(chat.CallInterrupted)
+		c.Result = err.Error()
+		_ = e.save(c)
+		return
+	}
+	if err != nil {
+		_ = c.Move(chat.CallError)
+		c.Result, c.ResultState = err.Error(), chat.ToolError
+	} else {
+		_ = c.Move(chat.CallDone)
+		c.Result, c.Truncated = capOutput(out)
+		c.ResultState = chat.ToolSuccess
+	}
+	_ = e.save(c)
+
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	e.finishLocked(ctx, c.MessageID)
+}
+
+// runTool runs the tool on its own goroutine so a tool that ignores its
+// context still cannot hold the loop past the timeout, and a panic becomes
+// an error result instead of a crash.
+func (e *Engine) runTool(ctx context.Context, c chat.Call) (string, error) {
+	t, ok := e.tools.Get(c.Name)
+	if !ok {
+		return "", fmt.Errorf("there is no tool named %q", c.Name)
+	}
+	env, err := e.envFor(ctx, c.ChatID)
+	if err != nil {
+		return "", fmt.Errorf("the workspace is not available: %w", err)
+	}
+	type outcome struct {
+		out string
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- outcome{"", fmt.Errorf("the tool crashed: %v", r)}
+			}
+		}()
+		out, err := t.Run(ctx, env, c.EffectiveArguments())
+		done <- outcome{out, err}
+	}()
+	select {
+	case o := <-done:
+		return o.out, o.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+func capOutput(s string) (string, bool) {
+	if len(s) <= OutputCap {
+		return s, false
+	}
+	cut := OutputCap
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n[output truncated: showing %d of %d bytes]", cut, len(s)), true
+}
+
+// --- handing results back -------------------------------------------------
+
+// finishLocked sends the results of a message's calls back to the model
+// once every call is settled, exactly once. Callers hold e.decide.
+func (e *Engine) finishLocked(ctx context.Context, messageID string) {
+	calls, err := e.store.MessageCalls(ctx, messageID)
+	if err != nil || len(calls) == 0 {
+		return
+	}
+	results := make([]chat.ToolResult, 0, len(calls))
+	for _, c := range calls {
+		if !c.Settled() {
+			return
+		}
+		results = append(results, c.ToolResult())
+	}
+	msg, err := e.store.GetMessage(ctx, messageID)
+	if err != nil {
+		return
+	}
+	history, err := e.store.ListMessages(ctx, msg.ChatID)
+	if err != nil || resultsSent(history, messageID) {
+		return
+	}
+	c, err := e.store.GetChat(ctx, msg.ChatID)
+	if err != nil {
+		return
+	}
+	p, ok := paradigm.Get(c.Paradigm)
+	if !ok {
+		p, _ = paradigm.Get(paradigm.Default)
+	}
+	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: msg.ChatID, Role: chat.RoleUser, Kind: chat.KindToolResults,
+		Content: p.FormatResults(results), Status: chat.StatusComplete})
+	if err != nil {
+		e.notice(msg.ChatID, "storage", "The tool results could not be saved: "+err.Error())
+		return
+	}
+	e.emit(bridge.EventMessageAdded, um)
+	e.continueLocked(ctx, msg.ChatID, append(history, um), false)
+}
+
+// resultsSent reports whether a tool-results message already follows the
+// answer that made the calls.
+func resultsSent(history []chat.Message, messageID string) bool {
+	for i, m := range history {
+		if m.ID == messageID {
+			return i+1 < len(history)
+		}
+	}
+	return false
+}
+
+// continueLocked starts the model's next turn after tool results, unless
+// auto-continue is off or the turn cap is reached (force: the user asked).
+func (e *Engine) continueLocked(ctx context.Context, chatID string, history []chat.Message, force bool) {
+	settings, err := e.store.GetSettings(ctx)
+	if err != nil {
+		return
+	}
+	if !force {
+		if !settings.AutoContinue {
+			return
+		}
+		if n := turnsSinceUser(history); n >= settings.MaxTurns {
+			e.notice(chatID, "turn_cap", fmt.Sprintf("Paused after %d model turns for one message (the limit in Settings). Press Continue to let the model go on.", n))
+			return
+		}
+	}
+	asst, err := e.start(ctx, chatID)
+	if err != nil {
+		e.notice(chatID, "continue_failed", err.Error())
+		return
+	}
+	e.emit(bridge.EventMessageAdded, asst)
+}
+
+// Continue sends the latest tool results to the model now (auto-continue
+// off, or the turn cap paused the loop).
+func (e *Engine) Continue(ctx context.Context, chatID string) (chat.Message, error) {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	history, err := e.store.ListMessages(ctx, chatID)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	if len(history) == 0 || history[len(history)-1].Kind != chat.KindToolResults {
+		return chat.Message{}, chat.Errorf("nothing_to_continue", chat.ErrInvalid, "There are no tool results waiting to be sent.")
+	}
+	return e.start(ctx, chatID)
+}
+
+// turnsSinceUser counts the model's answers since the user last wrote.
+func turnsSinceUser(history []chat.Message) int {
+	n := 0
+	for i := len(history) - 1; i >= 0; i-- {
+		m := history[i]
+		if m.Role == chat.RoleUser && m.Kind != chat.KindToolResults {
+			break
+		}
+		if m.Role == chat.RoleAssistant {
+			n++
+		}
+	}
+	return n
+}

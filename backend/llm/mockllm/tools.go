@@ -1,0 +1,184 @@
+package mockllm
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"airlock/backend/chat"
+	"airlock/backend/paradigm"
+)
+
+// Tool scripts: when the request offers tools (the system prompt teaches a
+// paradigm), the demo answers some phrases with tool calls written the way
+// that paradigm's prompt teaches, and answers tool results by reading them.
+
+// paradigmOf tells which paradigm the system prompt teaches ("" = no tools).
+func paradigmOf(p Prompt) string {
+	for _, m := range p.Messages {
+		if m.Role != "system" {
+			continue
+		}
+		switch {
+		case strings.Contains(m.Content, "<<<[TOOL_REQUEST]>>>"):
+			return "vcp"
+		case strings.Contains(m.Content, "<tool_code>"):
+			return "xml"
+		case strings.Contains(m.Content, `"tool_calls"`):
+			return "json"
+		}
+	}
+	return ""
+}
+
+// result is one tool result read back from a results message.
+type result struct{ name, status, text string }
+
+var (
+	jsonResult = regexp.MustCompile(`\{"tool_call_result":(\{.*?\})\}\s*(?:\n|$)`)
+	xmlResult  = regexp.MustCompile(`(?s)<tool_result>(.*?)</tool_result>`)
+	vcpResult  = regexp.MustCompile(`(?s)<<<\[TOOL_RESULT\]>>>(.*?)<<<\[END_TOOL_RESULT\]>>>`)
+	vcpField   = regexp.MustCompile(`(?s)(\w+):「始」(.*?)「末」`)
+)
+
+// readResults parses a tool-results message in any of the three paradigms.
+func readResults(text string) []result {
+	var out []result
+	fromJSON := func(s string) {
+		var v struct {
+			Name, Status string
+			Result       any
+		}
+		if json.Unmarshal([]byte(s), &v) == nil {
+			r := fmt.Sprint(v.Result)
+			if b, err := json.Marshal(v.Result); err == nil && !strings.HasPrefix(string(b), `"`) {
+				r = string(b)
+			}
+			out = append(out, result{v.Name, v.Status, r})
+		}
+	}
+	for _, m := range jsonResult.FindAllStringSubmatch(text, -1) {
+		fromJSON(m[1])
+	}
+	for _, m := range xmlResult.FindAllStringSubmatch(text, -1) {
+		fromJSON(strings.TrimSpace(m[1]))
+	}
+	for _, m := range vcpResult.FindAllStringSubmatch(text, -1) {
+		f := map[string]string{}
+		for _, kv := range vcpField.FindAllStringSubmatch(m[1], -1) {
+			f[kv[1]] = kv[2]
+		}
+		out = append(out, result{f["tool_name"], f["status"], f["result"]})
+	}
+	return out
+}
+
+// toolReply answers with tool calls or reads results back; ok is false when
+// the request offers no tools or the phrase is not a tool script.
+func toolReply(p Prompt) (Reply, bool) {
+	pid := paradigmOf(p)
+	if pid == "" {
+		return Reply{}, false
+	}
+	if rs := readResults(p.LastUser); len(rs) > 0 {
+		return afterResults(p, pid, rs), true
+	}
+	last := strings.ToLower(p.LastUser)
+	var calls []chat.ToolCall
+	var intro string
+	switch {
+	case strings.Contains(last, "loop"):
+		intro = "I'll add one and one. (This script repeats the same call to show Airlock's loop guard.)"
+		calls = []chat.ToolCall{call(1, "calculate", map[string]any{"expression": "1+1"})}
+	case strings.Contains(last, "broken") || strings.Contains(last, "malformed"):
+		return Reply{Text: brokenCall(pid)}, true
+	case strings.Contains(last, "time") && (strings.Contains(last, "calc") || strings.Contains(last, "both")):
+		intro = "I'll check the time and do the sum."
+		calls = []chat.ToolCall{call(1, "get_current_time", map[string]any{"timezone": "UTC"}), call(2, "calculate", map[string]any{"expression": expression(last)})}
+	case strings.Contains(last, "time") || strings.Contains(last, "date") || strings.Contains(last, "today"):
+		intro = "Let me look at the clock."
+		calls = []chat.ToolCall{call(1, "get_current_time", map[string]any{})}
+	case strings.Contains(last, "calc") || strings.Contains(last, "compute") || strings.Contains(last, "math"):
+		intro = "I'll use the calculator rather than guess."
+		calls = []chat.ToolCall{call(1, "calculate", map[string]any{"expression": expression(last)})}
+	default:
+		return Reply{}, false
+	}
+	par, _ := paradigm.Get(pid)
+	return Reply{Text: intro + "\n\n" + par.FormatCalls(calls)}, true
+}
+
+func call(n int, name string, args map[string]any) chat.ToolCall {
+	b, _ := json.Marshal(args)
+	return chat.ToolCall{ID: fmt.Sprintf("call_%d", n), Name: name, Arguments: b}
+}
+
+var mathExpr = regexp.MustCompile(`[-+*/^%().\d\s]*\d[-+*/^%().\d\s]*`)
+
+// expression picks the arithmetic out of a request ("calculate 17*23").
+func expression(text string) string {
+	best := ""
+	for _, m := range mathExpr.FindAllString(text, -1) {
+		if m = strings.TrimSpace(m); len(m) > len(best) && strings.ContainsAny(m, "+-*/^%") {
+			best = m
+		}
+	}
+	if best == "" {
+		return "17 * 23 + 2^8"
+	}
+	return best
+}
+
+// brokenCall shows a problem card: a tool that does not exist.
+func brokenCall(pid string) string {
+	intro := "Here's a call that can't run (the tool does not exist), to show a problem card:\n\n"
+	switch pid {
+	case "xml":
+		return intro + `<tool_code>{"name":"teleport","arguments":{"to":"Mars"}}</tool_code>`
+	case "vcp":
+		return intro + "<<<[TOOL_REQUEST]>>>\ntool_name:「始」teleport「末」,\nto:「始」Mars「末」\n<<<[END_TOOL_REQUEST]>>>"
+	}
+	return intro + "```json\n{\"tool_calls\":[{\"id\":\"call_1\",\"name\":\"teleport\",\"arguments\":{\"to\":\"Mars\"}}]}\n```"
+}
+
+// afterResults reads the results back to the user, or repeats the call when
+// the conversation is the loop-guard demo.
+func afterResults(p Prompt, pid string, rs []result) Reply {
+	if strings.Contains(strings.ToLower(originalRequest(p)), "loop") && rs[0].status == "success" {
+		par, _ := paradigm.Get(pid)
+		return Reply{Text: "Once more, to be sure.\n\n" + par.FormatCalls([]chat.ToolCall{call(1, "calculate", map[string]any{"expression": "1+1"})})}
+	}
+	var b strings.Builder
+	for _, r := range rs {
+		switch r.status {
+		case "success":
+			fmt.Fprintf(&b, "- **%s** returned `%s`.\n", r.name, oneLine(r.text))
+		case "denied":
+			fmt.Fprintf(&b, "- You denied **%s**, so I did not run it. %s\n", r.name, strings.TrimPrefix(oneLine(r.text), "The user denied this call. "))
+		default:
+			fmt.Fprintf(&b, "- **%s** failed: %s\n", r.name, oneLine(r.text))
+		}
+	}
+	b.WriteString("\nThat's everything I needed. (Scripted demo answer: a real model would now use these results.)")
+	return Reply{Text: b.String()}
+}
+
+// originalRequest is the last thing the user wrote that was not tool results.
+func originalRequest(p Prompt) string {
+	for i := len(p.Messages) - 1; i >= 0; i-- {
+		m := p.Messages[i]
+		if m.Role == "user" && len(readResults(m.Content)) == 0 {
+			return m.Content
+		}
+	}
+	return ""
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}

@@ -1,0 +1,67 @@
+package mockllm
+
+import (
+	"strings"
+	"testing"
+
+	"airlock/backend/chat"
+	"airlock/backend/paradigm"
+	"airlock/backend/tools"
+)
+
+// The demo's tool scripts write calls the way each paradigm teaches, so the
+// scanner finds exactly the scripted calls, and it reads results back.
+func TestToolScriptsPerParadigm(t *testing.T) {
+	box, err := tools.NewToolbox(tools.Builtins()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pid := range []string{"json", "xml", "vcp"} {
+		par, _ := paradigm.Get(pid)
+		system := PromptMessage{Role: "system", Content: par.Prompt(box.Specs())}
+		ask := func(user string) string {
+			return choose(Prompt{Messages: []PromptMessage{system, {Role: "user", Content: user}}, LastUser: user}).Text
+		}
+		cases := []struct {
+			say   string
+			names []string
+		}{
+			{"What time is it?", []string{"get_current_time"}},
+			{"please calculate 17*23", []string{"calculate"}},
+			{"time and calc 2+2", []string{"get_current_time", "calculate"}},
+		}
+		for _, c := range cases {
+			res := paradigm.Scan(ask(c.say), paradigm.Options{Paradigm: pid, Registry: box.Registry()})
+			if len(res.Problems) != 0 || len(res.Calls) != len(c.names) {
+				t.Fatalf("%s %q: %+v", pid, c.say, res)
+			}
+			for i, n := range c.names {
+				if res.Calls[i].Name != n {
+					t.Errorf("%s %q: call %d is %s", pid, c.say, i, res.Calls[i].Name)
+				}
+			}
+		}
+		if res := paradigm.Scan(ask("please calculate 17*23"), paradigm.Options{Paradigm: pid, Registry: box.Registry()}); string(res.Calls[0].Arguments) != `{"expression":"17*23"}` {
+			t.Errorf("%s: expression %s", pid, res.Calls[0].Arguments)
+		}
+		if res := paradigm.Scan(ask("show me something broken"), paradigm.Options{Paradigm: pid, Registry: box.Registry()}); len(res.Problems) != 1 {
+			t.Errorf("%s broken: %+v", pid, res)
+		}
+
+		results := par.FormatResults([]chat.ToolResult{
+			{CallID: "call_1", Name: "calculate", Status: chat.ToolSuccess, Content: "391"},
+			{CallID: "call_2", Name: "get_current_time", Status: chat.ToolDenied, Content: "The user denied this call. Reason: private"},
+		})
+		got := choose(Prompt{Messages: []PromptMessage{system, {Role: "user", Content: "calc"}, {Role: "user", Content: results}}, LastUser: results}).Text
+		if !strings.Contains(got, "**calculate** returned `391`") || !strings.Contains(got, "You denied **get_current_time**") || !strings.Contains(got, "Reason: private") {
+			t.Errorf("%s: reading results: %s", pid, got)
+		}
+	}
+}
+
+func TestNoToolsNoCalls(t *testing.T) {
+	got := choose(Prompt{Messages: []PromptMessage{{Role: "user", Content: "what time is it"}}, LastUser: "what time is it"}).Text
+	if strings.Contains(got, "tool_calls") || !strings.Contains(got, "demo model") {
+		t.Fatalf("without tools in the prompt the demo must answer in prose: %s", got)
+	}
+}

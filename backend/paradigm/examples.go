@@ -1,0 +1,133 @@
+package paradigm
+
+import "strings"
+
+// Example heuristics. Models often show a call before (or instead of)
+// making one: "For example: <tool_call>…". A block is only an example when
+// the prose right next to it says so:
+//
+//   - before: the text on the opener's line, or else the previous non-blank
+//     line (one blank line may sit between), contains a cue ("example",
+//     "e.g.", "for instance", "sample", "illustration", "hypothetical",
+//     例如, 比如, 示例, 举例, 例子) and no sentence ends after the cue — so
+//     "That was an example. Now the real call:" is not a cue;
+//   - after: the rest of the closing line or the next line says "just an
+//     example", "only an example", "example only", "for illustration",
+//     "hypothetical", 仅为示例, 只是示例, 只是一个示例.
+//
+// Everything else a model writes in a call syntax is taken as meant.
+
+var beforeCues = []string{"example", "e.g.", "for instance", "sample", "illustrat", "hypothetical", "例如", "比如", "示例", "举例", "例子"}
+
+var afterCues = []string{"just an example", "only an example", "example only", "is an example", "for illustration", "illustrative", "hypothetical", "not a real call", "仅为示例", "只是示例", "只是一个示例", "只是个示例"}
+
+var afterHints = []string{"xampl", "llustr", "ypothetic", "real call", "示例"}
+
+const cueWindow = 300
+
+func (s *scanner) exampleBefore(j int) bool {
+	t := s.text
+	lo := max(0, j-cueWindow)
+	seg := t[lo:j]
+	// The opener's own line.
+	nl := strings.LastIndexByte(seg, '\n')
+	line := strings.TrimSpace(seg[nl+1:])
+	if line != "" {
+		return hasCue(line)
+	}
+	if nl < 0 {
+		return false
+	}
+	seg = seg[:nl]
+	for blanks := 0; blanks <= 1; {
+		nl = strings.LastIndexByte(seg, '\n')
+		line = strings.TrimSpace(seg[nl+1:])
+		if line != "" {
+			return hasCue(line)
+		}
+		if nl < 0 {
+			return false
+		}
+		seg = seg[:nl]
+		blanks++
+	}
+	return false
+}
+
+// cueHints are fragments every cue contains, checked first (cheaply,
+// without lower-casing).
+var cueHints = []string{"ampl", "e.g.", "E.g.", "nstance", "llustrat", "ypothetic", "例", "比如", "示例"}
+
+func mayHaveCue(s string, hints []string) bool {
+	for _, h := range hints {
+		if strings.Contains(s, h) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasCue(line string) bool {
+	if len(line) > 200 {
+		line = line[len(line)-200:]
+	}
+	if !mayHaveCue(line, cueHints) {
+		return false
+	}
+	low := asciiLower(line)
+	last := -1
+	cueEnd := 0
+	for _, c := range beforeCues {
+		if !strings.Contains(low, c) {
+			continue
+		}
+		if k := strings.LastIndex(low, c); k >= 0 && k+len(c) > cueEnd {
+			last, cueEnd = k, k+len(c)
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	// A sentence that ends after the cue, followed by more words, means the
+	// cue belonged to an earlier sentence.
+	rest := low[cueEnd:]
+	for _, end := range []string{". ", "! ", "? ", "。", "！", "？"} {
+		if k := strings.Index(rest, end); k >= 0 && strings.TrimSpace(rest[k+len(end):]) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLower lower-cases ASCII letters only (cues are ASCII or CJK).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func (s *scanner) exampleAfter(end int) bool {
+	t := s.text
+	hi := min(len(t), end+200)
+	seg := t[end:hi]
+	// The rest of this line and the next one.
+	if k := strings.IndexByte(seg, '\n'); k >= 0 {
+		if k2 := strings.IndexByte(seg[k+1:], '\n'); k2 >= 0 {
+			seg = seg[:k+1+k2]
+		}
+	}
+	if !mayHaveCue(seg, afterHints) {
+		return false
+	}
+	low := asciiLower(seg)
+	for _, c := range afterCues {
+		if strings.Contains(low, c) {
+			return true
+		}
+	}
+	return false
+}

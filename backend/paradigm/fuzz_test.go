@@ -1,0 +1,117 @@
+package paradigm
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var fuzzSeeds = []string{
+	"",
+	"plain prose with [links](x) and `code` and {braces}",
+	"<tool_call>{\"name\":\"read_file\",\"arguments\":{\"path\":\"x\"}}</tool_call>",
+	"<tool_call>{\"name\":\"a\",\"arguments\":{\"q\":\"</tool_call>\"}",
+	"<think>x<tool_call>{}</tool_call>",
+	"x</think><tool_code>{'name':'a','arguments':{'k':True,}}</tool_code>",
+	"```json\n{\"tool_calls\":[{\"id\":\"c\",\"name\":\"a\",\"arguments\":{}}]}\n```",
+	"```json\n{\"tool_calls\":[{\"name\":\"a\",\"arguments\":{\"s\":\"```\n",
+	"<<<[TOOL_REQUEST]>>>\ntool_name:「始」a「末」,\nk:「始」v「末」\n<<<[END_TOOL_REQUEST]>>>",
+	"<tool_call>\n<function=a>\n<parameter=p>\nv\n</parameter>\n</function>\n</tool_call>",
+	"[TOOL_CALLS]a[CALL_ID]x[ARGS]{\"k\":1}[TOOL_CALLS][{\"name\":\"b\"}]",
+	"<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>a\n```json\n{}\n```<｜tool▁call▁end｜>",
+	"<|tool_calls_section_begin|><|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{}<|tool_call_end|>",
+	"[a(x=1, y='s', z=[1, {'k': None}]), b()]",
+	"<tool_call>a<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>",
+	"<minimax:tool_call><invoke name=\"a\"><parameter name=\"p\">v</parameter></invoke></minimax:tool_call>",
+	"<｜DSML｜function_calls><｜DSML｜invoke name=\"a\"><｜DSML｜parameter name=\"p\" string=\"false\">[1]</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>",
+	"<|tool_call>call:a{k:<|\"|>v<|\"|>,n:[1,{m:2}]}<tool_call|>",
+	"<|start|>assistant<|channel|>commentary to=functions.a <|constrain|>json<|message|>{}<|call|>",
+	"<|python_tag|>{\"name\":\"a\",\"parameters\":{}}; {\"name\":\"b\",\"parameters\":{}}",
+	"functools[{\"name\":\"a\",\"arguments\":{}}]",
+	"<|START_ACTION|>[{\"tool_name\":\"a\",\"parameters\":{}}]<|END_ACTION|>",
+	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
+	strings.Repeat("<tool_call>{\"", 50),
+	strings.Repeat("[", 300) + strings.Repeat("{", 300),
+}
+
+// checkResult asserts what must hold for any input.
+func checkResult(t *testing.T, in string, res Result) {
+	t.Helper()
+	if res.Calls == nil || res.Problems == nil {
+		t.Fatalf("nil slices")
+	}
+	ids := map[string]bool{}
+	for _, c := range res.Calls {
+		if c.ID == "" || ids[c.ID] {
+			t.Fatalf("empty or duplicate id %q", c.ID)
+		}
+		ids[c.ID] = true
+		var obj map[string]any
+		if err := json.Unmarshal(c.Arguments, &obj); err != nil || obj == nil {
+			t.Fatalf("arguments are not a JSON object: %s (%v)", c.Arguments, err)
+		}
+		if c.Start < 0 || c.End > len(in) || c.Start > c.End || in[c.Start:c.End] != c.Raw {
+			t.Fatalf("bad span %d:%d", c.Start, c.End)
+		}
+		if c.Name == "" {
+			t.Fatalf("call without a name")
+		}
+	}
+	for _, p := range res.Problems {
+		if p.Message == "" {
+			t.Fatalf("problem without a message")
+		}
+		if p.Start < 0 || p.End > len(in) || p.Start > p.End {
+			t.Fatalf("bad problem span %d:%d", p.Start, p.End)
+		}
+	}
+	if _, err := json.Marshal(res); err != nil {
+		t.Fatalf("result does not marshal: %v", err)
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		res := Scan(in, Options{Paradigm: "auto"})
+		checkResult(t, in, res)
+		// Deterministic: same input, same result.
+		again := Scan(in, Options{Paradigm: "auto"})
+		if len(again.Calls) != len(res.Calls) || len(again.Problems) != len(res.Problems) {
+			t.Fatalf("not deterministic")
+		}
+		for i := range res.Calls {
+			if res.Calls[i].ID != again.Calls[i].ID {
+				t.Fatalf("ids not stable")
+			}
+		}
+		if utf8.ValidString(in) {
+			for _, p := range All() {
+				checkResult(t, in, p.Parse(in))
+			}
+		}
+	})
+}
+
+func FuzzScanRegistry(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Add("<tool_call>{\"name\":\"Read-File\",\"arguments\":{\"path\":1,\"limit\":\"7\"}}</tool_call>")
+	f.Add("<<<[TOOL_REQUEST]>>>\ntool_name:「始」get_weather「末」,\ndays:「始」x「末」,\ntags:「始」[1,「末」\n<<<[END_TOOL_REQUEST]>>>")
+	reg := testRegistry(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, par := range []string{"json", "xml", "vcp"} {
+			res := Scan(in, Options{Paradigm: par, RecognizeOthers: true, Registry: reg})
+			checkResult(t, in, res)
+			for _, c := range res.Calls {
+				if _, ok := reg.Lookup(c.Name); !ok {
+					t.Fatalf("call to unknown tool %q passed the registry", c.Name)
+				}
+			}
+		}
+	})
+}

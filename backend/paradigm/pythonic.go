@@ -1,0 +1,600 @@
+package paradigm
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"airlock/backend/tools/ojson"
+)
+
+// Pythonic calls: [get_weather(city="Paris"), get_time(tz='UTC')] as Llama
+// 3.2/4 write them, Gemma 3's ```tool_code blocks, Llama's built-in
+// brave_search.call(query="..."). Arguments are Python literals.
+
+type pyCall struct {
+	name       string
+	args       ojson.Object
+	positional int
+	start, end int
+}
+
+type pyParser struct {
+	t     string
+	i, hi int
+	depth int
+}
+
+func (p *pyParser) ws() {
+	for p.i < p.hi {
+		switch p.t[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *pyParser) peek() byte {
+	if p.i < p.hi {
+		return p.t[p.i]
+	}
+	return 0
+}
+
+func (p *pyParser) name() string {
+	k := p.i
+	for p.i < p.hi && p.i-k < 128 && (isIdentByte(p.t[p.i]) || p.t[p.i] == '.' || p.t[p.i] == '-') {
+		p.i++
+	}
+	return p.t[k:p.i]
+}
+
+// call parses name(args). print(call) is unwrapped.
+func (p *pyParser) call() (pyCall, bool) {
+	c := pyCall{start: p.i}
+	name := p.name()
+	if name == "" || name[0] >= '0' && name[0] <= '9' {
+		return c, false
+	}
+	p.ws()
+	if p.peek() != '(' {
+		return c, false
+	}
+	p.i++
+	p.ws()
+	if name == "print" && isIdentByte(p.peek()) {
+		save := p.i
+		inner, ok := p.call()
+		if ok {
+			p.ws()
+			if p.peek() == ')' {
+				p.i++
+				inner.start, inner.end = c.start, p.i
+				return inner, true
+			}
+		}
+		p.i = save
+	}
+	c.name = strings.TrimSuffix(name, ".call")
+	c.args = ojson.Object{}
+	for {
+		p.ws()
+		if p.peek() == ')' {
+			p.i++
+			c.end = p.i
+			return c, true
+		}
+		// keyword=value?
+		k := p.i
+		kw := p.name()
+		p.ws()
+		if kw != "" && p.peek() == '=' && !(p.i+1 < p.hi && p.t[p.i+1] == '=') {
+			p.i++
+			p.ws()
+			v, ok := p.value()
+			if !ok {
+				return c, false
+			}
+			c.args = append(c.args, ojson.Member{Key: kw, Value: v})
+		} else {
+			p.i = k
+			if _, ok := p.value(); !ok {
+				return c, false
+			}
+			c.positional++
+		}
+		p.ws()
+		switch p.peek() {
+		case ',':
+			p.i++
+		case ')':
+		default:
+			return c, false
+		}
+	}
+}
+
+func (p *pyParser) value() (any, bool) {
+	if p.depth > 64 {
+		return nil, false
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	p.ws()
+	if p.i >= p.hi {
+		return nil, false
+	}
+	c := p.t[p.i]
+	switch {
+	case c == '"' || c == '\'':
+		return p.str()
+	case (c == 'r' || c == 'u' || c == 'b' || c == 'R') && p.i+1 < p.hi && (p.t[p.i+1] == '"' || p.t[p.i+1] == '\''):
+		p.i++
+		return p.str()
+	case c == '[' || c == '(':
+		closeB := byte(']')
+		if c == '(' {
+			closeB = ')'
+		}
+		p.i++
+		arr := []any{}
+		for {
+			p.ws()
+			if p.peek() == closeB {
+				p.i++
+				return arr, true
+			}
+			v, ok := p.value()
+			if !ok {
+				return nil, false
+			}
+			arr = append(arr, v)
+			p.ws()
+			switch p.peek() {
+			case ',':
+				p.i++
+			case closeB:
+			default:
+				return nil, false
+			}
+		}
+	case c == '{':
+		p.i++
+		obj := ojson.Object{}
+		for {
+			p.ws()
+			if p.peek() == '}' {
+				p.i++
+				return obj, true
+			}
+			kv, ok := p.value()
+			if !ok {
+				return nil, false
+			}
+			var key string
+			switch k := kv.(type) {
+			case string:
+				key = k
+			case json.Number:
+				key = string(k)
+			default:
+				return nil, false
+			}
+			p.ws()
+			if p.peek() != ':' {
+				return nil, false
+			}
+			p.i++
+			v, ok := p.value()
+			if !ok {
+				return nil, false
+			}
+			obj = append(obj, ojson.Member{Key: key, Value: v})
+			p.ws()
+			switch p.peek() {
+			case ',':
+				p.i++
+			case '}':
+			default:
+				return nil, false
+			}
+		}
+	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
+		k := p.i
+		p.i++
+		for p.i < p.hi {
+			d := p.t[p.i]
+			if d >= '0' && d <= '9' || d == '.' || d == 'e' || d == 'E' || d == '_' || (d == '-' || d == '+') && (p.t[p.i-1] == 'e' || p.t[p.i-1] == 'E') {
+				p.i++
+				continue
+			}
+			break
+		}
+		lit := strings.ReplaceAll(strings.TrimPrefix(p.t[k:p.i], "+"), "_", "")
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil {
+			return nil, false
+		}
+		if isJSONNumber(lit) {
+			return json.Number(lit), true
+		}
+		return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), true
+	default:
+		w := p.name()
+		switch w {
+		case "True", "true":
+			return true, true
+		case "False", "false":
+			return false, true
+		case "None", "null", "none":
+			return nil, true
+		}
+		return nil, false
+	}
+}
+
+func isJSONNumber(s string) bool {
+	var n json.Number
+	return json.Unmarshal([]byte(s), &n) == nil
+}
+
+// str reads a Python string literal (”, "", ”' ”', """ """).
+func (p *pyParser) str() (any, bool) {
+	q := p.t[p.i]
+	triple := p.i+3 <= p.hi && p.t[p.i+1] == q && p.t[p.i+2] == q
+	if triple {
+		p.i += 3
+	} else {
+		p.i++
+	}
+	var b strings.Builder
+	for p.i < p.hi {
+		c := p.t[p.i]
+		if c == '\\' && p.i+1 < p.hi {
+			e := p.t[p.i+1]
+			p.i += 2
+			switch e {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case '0':
+				b.WriteByte(0)
+			case '\n':
+			case 'u', 'x':
+				n := 4
+				if e == 'x' {
+					n = 2
+				}
+				if p.i+n <= p.hi {
+					if r, err := strconv.ParseUint(p.t[p.i:p.i+n], 16, 32); err == nil {
+						b.WriteRune(rune(r))
+						p.i += n
+						continue
+					}
+				}
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			default:
+				b.WriteByte(e)
+			}
+			continue
+		}
+		if c == q {
+			if !triple {
+				p.i++
+				return b.String(), true
+			}
+			if p.i+3 <= p.hi && p.t[p.i+1] == q && p.t[p.i+2] == q {
+				p.i += 3
+				return b.String(), true
+			}
+		}
+		if c == '\n' && !triple {
+			return nil, false
+		}
+		_, size := utf8.DecodeRuneInString(p.t[p.i:])
+		b.WriteString(p.t[p.i : p.i+size])
+		p.i += size
+	}
+	return nil, false
+}
+
+// addPy records parsed calls; positional arguments can't be named without
+// knowing the tool, so they make a problem.
+func (s *scanner) addPy(calls []pyCall, j, end int) {
+	for i, c := range calls {
+		it := item{name: c.name, args: c.args, format: FormatPythonic, start: c.start, end: c.end}
+		if i == 0 {
+			it.start = j
+		}
+		if i == len(calls)-1 {
+			it.end = end
+		}
+		if c.positional > 0 {
+			it.msg = "The call of " + strconv.Quote(c.name) + " passes arguments by position; name each one (" + c.name + "(path=\"…\")), so Airlock knows which is which."
+		}
+		s.add(it)
+	}
+}
+
+// pythonicList reads [call, call, ...] at j. Outside an explicit context
+// (strict false), the list must stand alone on its line and use keyword
+// arguments only, or it is taken as prose.
+func (s *scanner) pythonicList(j, hi int, strict bool) int {
+	lim := hi
+	if !strict {
+		lim = min(hi, j+1<<20)
+	}
+	p := &pyParser{t: s.text, i: j + 1, hi: lim}
+	var calls []pyCall
+	for {
+		p.ws()
+		c, ok := p.call()
+		if !ok {
+			return -1
+		}
+		if c.positional > 0 && !strict {
+			return -1
+		}
+		calls = append(calls, c)
+		p.ws()
+		if p.peek() == ',' {
+			p.i++
+			continue
+		}
+		if p.peek() == ']' {
+			p.i++
+			break
+		}
+		return -1
+	}
+	end := p.i
+	if !strict {
+		// The rest of the line must be blank (or an end-of-turn token).
+		q := end
+		for q < hi && (s.text[q] == ' ' || s.text[q] == '\t' || s.text[q] == '\r') {
+			q++
+		}
+		if q < hi && s.text[q] != '\n' && s.text[q] != '<' {
+			return -1
+		}
+	}
+	s.addPy(calls, j, end)
+	return end
+}
+
+// pythonicCalls reads one or more bare calls at k (separated by blanks,
+// newlines, ';' or ','), up to closer. It returns the end, or -1.
+func (s *scanner) pythonicCalls(j, k, hi int, closer string, strict bool) int {
+	lim := hi
+	if closer != "" {
+		if c := s.findIn(closer, k, hi); c >= 0 {
+			lim = c
+		}
+	}
+	p := &pyParser{t: s.text, i: k, hi: lim}
+	var calls []pyCall
+	for {
+		p.ws()
+		if p.i >= lim {
+			break
+		}
+		c, ok := p.call()
+		if !ok {
+			if len(calls) == 0 {
+				return -1
+			}
+			break
+		}
+		if c.positional > 0 && !strict {
+			return -1
+		}
+		calls = append(calls, c)
+		p.ws()
+		if p.peek() == ';' || p.peek() == ',' {
+			p.i++
+		}
+	}
+	if len(calls) == 0 {
+		return -1
+	}
+	s.addPy(calls, j, p.i)
+	return p.i
+}
+
+// pythonicLines reads a ```tool_code block: a list, or calls one per line.
+func (s *scanner) pythonicLines(k, hi int, strict bool) bool {
+	if s.text[k] == '[' {
+		return s.pythonicList(k, hi, true) > 0
+	}
+	return s.pythonicCalls(k, k, hi, "", strict) > 0
+}
+
+// pythonStart reads Llama 4's <|python_start|>[calls]<|python_end|>.
+func (s *scanner) pythonStart(j, k int, closer string, hi int) int {
+	p := s.skipSpace(k, hi)
+	lim := hi
+	if c := s.findIn(closer, p, hi); c >= 0 {
+		lim = c
+	}
+	var end int
+	if p < lim && s.text[p] == '[' {
+		end = s.pythonicList(p, lim, true)
+	} else {
+		end = s.pythonicCalls(p, p, lim, "", true)
+	}
+	if end < 0 {
+		return -1
+	}
+	if n := len(s.items); n > 0 {
+		s.items[n-1].end = s.afterCloser(end, closer, hi)
+	}
+	return s.afterCloser(end, closer, hi)
+}
+
+// --- Gemma 4 / FunctionGemma ------------------------------------------------------
+
+// gemma reads call:name{key:<|"|>value<|"|>,n:42} (FunctionGemma spells the
+// string delimiter <escape>). k is after "call:".
+func (s *scanner) gemma(j, k int, closer string, hi int) int {
+	t := s.text
+	name, p := s.ident(k, hi)
+	if name == "" || p >= hi || t[p] != '{' {
+		return -1
+	}
+	gp := gemmaParser{s: s, hi: hi}
+	args, end, ok := gp.object(p)
+	if !ok {
+		e := hi
+		if c := s.findIn(closer, p, hi); c >= 0 {
+			e = c + len(closer)
+		}
+		msg := "The arguments of " + strconv.Quote(name) + " could not be read, so the call was not run."
+		if e == hi && s.findIn(closer, p, hi) < 0 {
+			msg = msgCutOff
+		}
+		s.problem(msg, FormatGemma, j, e)
+		return e
+	}
+	end = s.afterCloser(end, closer, hi)
+	s.add(item{name: name, args: args, format: FormatGemma, start: j, end: end})
+	return end
+}
+
+type gemmaParser struct {
+	s     *scanner
+	hi    int
+	depth int
+}
+
+var gemmaDelims = []string{`<|"|>`, "<escape>"}
+
+func (g *gemmaParser) delimAt(p int) string {
+	for _, d := range gemmaDelims {
+		if strings.HasPrefix(g.s.text[p:min(len(g.s.text), p+len(d))], d) {
+			return d
+		}
+	}
+	return ""
+}
+
+func (g *gemmaParser) ws(p int) int {
+	for p < g.hi && (isSpace(g.s.text[p]) || g.s.text[p] == ',') {
+		p++
+	}
+	return p
+}
+
+func (g *gemmaParser) object(p int) (ojson.Object, int, bool) {
+	t := g.s.text
+	if g.depth > 64 {
+		return nil, p, false
+	}
+	g.depth++
+	defer func() { g.depth-- }()
+	p++ // '{'
+	obj := ojson.Object{}
+	for {
+		p = g.ws(p)
+		if p >= g.hi {
+			return nil, p, false
+		}
+		if t[p] == '}' {
+			return obj, p + 1, true
+		}
+		var key string
+		if d := g.delimAt(p); d != "" {
+			e := g.s.findIn(d, p+len(d), g.hi)
+			if e < 0 {
+				return nil, g.hi, false
+			}
+			key, p = t[p+len(d):e], e+len(d)
+		} else {
+			e := p
+			for e < g.hi && e-p < 256 && t[e] != ':' && t[e] != '}' {
+				e++
+			}
+			if e >= g.hi || t[e] != ':' {
+				return nil, e, false
+			}
+			key, p = strings.TrimSpace(t[p:e]), e
+		}
+		p = g.s.skipSpace(p, g.hi)
+		if p >= g.hi || t[p] != ':' {
+			return nil, p, false
+		}
+		v, np, ok := g.value(g.s.skipSpace(p+1, g.hi))
+		if !ok {
+			return nil, np, false
+		}
+		obj = append(obj, ojson.Member{Key: key, Value: v})
+		p = np
+	}
+}
+
+func (g *gemmaParser) value(p int) (any, int, bool) {
+	t := g.s.text
+	if p >= g.hi {
+		return nil, p, false
+	}
+	if d := g.delimAt(p); d != "" {
+		e := g.s.findIn(d, p+len(d), g.hi)
+		if e < 0 {
+			return nil, g.hi, false
+		}
+		return t[p+len(d) : e], e + len(d), true
+	}
+	switch t[p] {
+	case '{':
+		return g.object(p)
+	case '[':
+		if g.depth > 64 {
+			return nil, p, false
+		}
+		g.depth++
+		defer func() { g.depth-- }()
+		p++
+		arr := []any{}
+		for {
+			p = g.ws(p)
+			if p >= g.hi {
+				return nil, p, false
+			}
+			if t[p] == ']' {
+				return arr, p + 1, true
+			}
+			v, np, ok := g.value(p)
+			if !ok {
+				return nil, np, false
+			}
+			arr = append(arr, v)
+			p = np
+		}
+	}
+	e := p
+	for e < g.hi && e-p < 4096 && t[e] != ',' && t[e] != '}' && t[e] != ']' && t[e] != '<' {
+		e++
+	}
+	raw := strings.TrimSpace(t[p:e])
+	switch raw {
+	case "true":
+		return true, e, true
+	case "false":
+		return false, e, true
+	case "null", "None", "none":
+		return nil, e, true
+	}
+	if isJSONNumber(raw) {
+		return json.Number(raw), e, true
+	}
+	if e == p {
+		return nil, e, false
+	}
+	return raw, e, true
+}

@@ -1,0 +1,265 @@
+package paradigm
+
+import (
+	"strings"
+)
+
+// tag is an angle-bracket construct: an XML-ish tag (<tool_call>,
+// </think>, <function=name>, <invoke name="x">), a special token (<|python_tag|>,
+// <｜tool▁calls▁begin｜>, Gemma's <|tool_call> and <tool_call|>), or a DSML
+// tag (<｜DSML｜invoke name="x">).
+type tag struct {
+	name    string // normalised: lower case, ▁ → _, pipes ASCII: "tool_call", "|python_tag|", "|tool_call", "tool_call|", "dsml:invoke"
+	closing bool
+	attrs   string // after the name, before '>'
+	rawName string // as written, from '<' (or '</') to the end of the name
+	start   int
+	end     int // after '>'
+}
+
+// closer is the closing tag matching an opening one, as spelled.
+func (g tag) closer() string {
+	return "</" + strings.TrimPrefix(g.rawName, "<") + ">"
+}
+
+const fullPipe = "｜" // U+FF5C, DeepSeek's tokens
+
+func (s *scanner) parseTag(j, hi int) (tag, bool) {
+	t := s.text
+	g := tag{start: j}
+	k := j + 1
+	if k < hi && t[k] == '/' {
+		g.closing = true
+		k++
+	}
+	pipeAt := func(p int) int { // length of a pipe at p, 0 if none
+		if p < hi && t[p] == '|' {
+			return 1
+		}
+		if p+3 <= hi && t[p:p+3] == fullPipe {
+			return 3
+		}
+		return 0
+	}
+	var name strings.Builder
+	if pl := pipeAt(k); pl > 0 {
+		k += pl
+		// Special token: <|name|>, <|name>, <｜DSML｜name attrs>
+		ns := k
+		for k < hi && k-ns < 64 {
+			c := t[k]
+			if c == '_' || c == '"' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				k++
+				continue
+			}
+			if k+3 <= hi && t[k:k+3] == "▁" {
+				k += 3
+				continue
+			}
+			break
+		}
+		if k == ns {
+			return g, false
+		}
+		word := asciiLower(t[ns:k])
+		if strings.Contains(word, "▁") {
+			word = strings.ReplaceAll(word, "▁", "_")
+		}
+		if pl2 := pipeAt(k); pl2 > 0 {
+			if word == "dsml" {
+				// <｜DSML｜invoke name="x">
+				k += pl2
+				ns2 := k
+				for k < hi && k-ns2 < 64 && (isIdentByte(t[k]) && t[k] < 0x80) {
+					k++
+				}
+				if k == ns2 {
+					return g, false
+				}
+				g.name = "dsml:" + asciiLower(t[ns2:k])
+				g.rawName = t[j:k]
+				return s.tagAttrs(g, k, hi)
+			}
+			k += pl2
+			if k >= hi || t[k] != '>' {
+				return g, false
+			}
+			g.name = "|" + word + "|"
+			g.rawName = t[j:k]
+			g.end = k + 1
+			return g, true
+		}
+		if k < hi && t[k] == '>' {
+			g.name = "|" + word
+			g.rawName = t[j:k]
+			g.end = k + 1
+			return g, true
+		}
+		return g, false
+	}
+	ns := k
+	if k >= hi || !(t[k] >= 'a' && t[k] <= 'z' || t[k] >= 'A' && t[k] <= 'Z') {
+		return g, false
+	}
+	for k < hi && k-ns < 64 {
+		c := t[k]
+		if c == '_' || c == '-' || c == ':' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			k++
+			continue
+		}
+		break
+	}
+	name.WriteString(asciiLower(t[ns:k]))
+	g.rawName = t[j:k]
+	if pl := pipeAt(k); pl > 0 && k+pl < hi && t[k+pl] == '>' {
+		// Gemma 4's <tool_call|>
+		g.name = name.String() + "|"
+		g.end = k + pl + 1
+		return g, true
+	}
+	g.name = name.String()
+	return s.tagAttrs(g, k, hi)
+}
+
+// tagAttrs reads up to the '>' ending the tag (on the same line, within
+// 256 bytes).
+func (s *scanner) tagAttrs(g tag, k, hi int) (tag, bool) {
+	t := s.text
+	if k < hi && t[k] == '>' {
+		g.end = k + 1
+		return g, true
+	}
+	if k >= hi || !(t[k] == ' ' || t[k] == '=' || t[k] == '\t' || t[k] == '/') {
+		return g, false
+	}
+	lim := min(hi, k+256)
+	for p := k; p < lim; p++ {
+		switch t[p] {
+		case '>':
+			g.attrs = t[k:p]
+			g.end = p + 1
+			return g, true
+		case '\n', '<':
+			return g, false
+		}
+	}
+	return g, false
+}
+
+// attr returns the value of name="value" (or 'value', or bare) in attrs.
+func attr(attrs, name string) (string, bool) {
+	a := attrs
+	for {
+		k := strings.Index(a, name)
+		if k < 0 {
+			return "", false
+		}
+		if k > 0 && isIdentByte(a[k-1]) {
+			a = a[k+len(name):]
+			continue
+		}
+		rest := strings.TrimLeft(a[k+len(name):], " \t")
+		if !strings.HasPrefix(rest, "=") {
+			a = a[k+len(name):]
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t")
+		if rest == "" {
+			return "", true
+		}
+		if q := rest[0]; q == '"' || q == '\'' {
+			if e := strings.IndexByte(rest[1:], q); e >= 0 {
+				return rest[1 : 1+e], true
+			}
+			return rest[1:], true
+		}
+		e := strings.IndexAny(rest, " \t/")
+		if e < 0 {
+			e = len(rest)
+		}
+		return rest[:e], true
+	}
+}
+
+// eqName reads the name in <function=name> or <parameter=name>.
+func eqName(attrs string) (string, bool) {
+	a := strings.TrimLeft(attrs, " \t")
+	if !strings.HasPrefix(a, "=") {
+		if v, ok := attr(attrs, "name"); ok {
+			return strings.TrimSpace(v), true
+		}
+		return "", false
+	}
+	v := strings.TrimSpace(a[1:])
+	v = strings.TrimSuffix(v, "/")
+	v = strings.Trim(v, "\"'")
+	return strings.TrimSpace(v), true
+}
+
+// specialAt reads a special token (<|x|> / <｜x｜>) at p.
+func (s *scanner) specialAt(p, hi int) (tag, bool) {
+	if p >= hi || s.text[p] != '<' {
+		return tag{}, false
+	}
+	g, ok := s.parseTag(p, hi)
+	if !ok || !strings.HasPrefix(g.name, "|") {
+		return tag{}, false
+	}
+	return g, true
+}
+
+// nextSpecial finds the next special token at or after p.
+func (s *scanner) nextSpecial(p, hi int) (tag, bool) {
+	for p < hi {
+		a := s.findIn("<|", p, hi)
+		b := s.findIn("<"+fullPipe, p, hi)
+		at := a
+		if at < 0 || (b >= 0 && b < at) {
+			at = b
+		}
+		if at < 0 {
+			return tag{}, false
+		}
+		if g, ok := s.specialAt(at, hi); ok {
+			return g, true
+		}
+		p = at + 1
+	}
+	return tag{}, false
+}
+
+// trimOneNewline drops one leading and one trailing line break, as
+// Qwen3-Coder and the XML-ish formats put values on their own lines.
+func trimOneNewline(v string) string {
+	if strings.HasPrefix(v, "\r\n") {
+		v = v[2:]
+	} else if strings.HasPrefix(v, "\n") {
+		v = v[1:]
+	}
+	if strings.HasSuffix(v, "\r\n") {
+		v = v[:len(v)-2]
+	} else if strings.HasSuffix(v, "\n") {
+		v = v[:len(v)-1]
+	}
+	return v
+}
+
+// validName says whether a name could be a tool's. Bare JSON found in
+// prose (strict) must have an identifier-like name; an explicit call
+// syntax may have spaces ("get current weather"), repaired later.
+func validName(name string, strict bool) bool {
+	if name == "" || len(name) > 128 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; c {
+		case '<', '>', '{', '}', '(', ')', '[', ']', '"', '\'', '`', '\n', '\r', ',', ';', '=':
+			return false
+		case ' ', '\t':
+			if strict {
+				return false
+			}
+		}
+	}
+	return true
+}
