@@ -115,6 +115,9 @@ func (e *Engine) Send(ctx context.Context, chatID, text string) ([]chat.Message,
 	if e.Streaming(chatID) {
 		return nil, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat. Wait for it or press Stop.")
 	}
+	if err := e.supersedeUndecided(ctx, chatID); err != nil {
+		return nil, err
+	}
 	user, err := e.store.AddMessage(ctx, chat.Message{ChatID: chatID, Role: chat.RoleUser, Kind: chat.KindText, Content: text, Status: chat.StatusComplete})
 	if err != nil {
 		return nil, err

@@ -277,6 +277,35 @@ func (e *Engine) AlwaysAllow(ctx context.Context, callID string, everywhere bool
 	return e.store.GetCall(ctx, callID)
 }
 
+// supersedeUndecided settles the calls still waiting for a decision when the
+// user writes a new message instead: they are denied (never run), so no card
+// waits forever and nothing runs behind the new question.
+func (e *Engine) supersedeUndecided(ctx context.Context, chatID string) error {
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	calls, err := e.store.ListCalls(ctx, chatID)
+	if err != nil {
+		return err
+	}
+	for _, c := range calls {
+		switch {
+		case c.State == chat.CallPending || c.State == chat.CallInterrupted:
+			if err := e.denyLocked(c, supersededReason); err != nil {
+				return err
+			}
+		case c.State == chat.CallProblem && !c.Settled():
+			c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
+			c.Reason, c.Result, c.ResultState = supersededReason, c.Problem, chat.ToolError
+			if err := e.save(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+const supersededReason = "the user sent a new message instead of deciding"
+
 // RunAll approves every call of a message that waits for a decision.
 func (e *Engine) RunAll(ctx context.Context, messageID string) error {
 	e.decide.Lock()

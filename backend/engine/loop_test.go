@@ -465,3 +465,24 @@ func TestCapOutput(t *testing.T) {
 		t.Fatal("short output changed")
 	}
 }
+
+func TestNewMessageSupersedesUndecidedCalls(t *testing.T) {
+	l := newLoop(t, "", "json", written(t, "json", tc("a", "echo", `{"text":"1"}`)), "plain answer")
+	l.send("first")
+	c := l.waitCalls("card", count(1))[0]
+	l.send("never mind, something else")
+	got, _ := l.st.GetCall(context.Background(), c.ID)
+	if got.State != chat.CallDenied || !strings.Contains(got.Reason, "new message") {
+		t.Fatalf("undecided call after a new message: %+v", got)
+	}
+	reqs := l.waitRequests(2)
+	if lastContent(reqs[1]) != "never mind, something else" {
+		t.Fatalf("the model got %q", lastContent(reqs[1]))
+	}
+	msgs, _ := l.st.ListMessages(context.Background(), l.chat.ID)
+	for _, m := range msgs {
+		if m.Kind == chat.KindToolResults {
+			t.Fatal("superseded calls must not send results")
+		}
+	}
+}
