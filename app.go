@@ -17,18 +17,21 @@ import (
 	"airlock/backend/llm"
 	"airlock/backend/store"
 	"airlock/backend/tools"
+	"airlock/backend/workspace"
 )
 
 // App is the facade bound to the UI: thin methods that delegate to backend/
 // and turn errors into {code, message} the UI can show.
 type App struct {
-	ctx     context.Context // Wails runtime context, set at startup
-	store   *store.Store
-	engine  *engine.Engine
-	tools   *tools.Toolbox
-	dataDir string
-	demoURL string         // base URL of the built-in demo model server
-	env     *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
+	ctx    context.Context // Wails runtime context, set at startup
+	store  *store.Store
+	engine *engine.Engine
+	tools  *tools.Toolbox
+
+	workspaces *workspace.Manager
+	dataDir    string
+	demoURL    string         // base URL of the built-in demo model server
+	env        *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
 }
 
 // AppInfo tells the UI about the running app.
@@ -42,12 +45,13 @@ type AppInfo struct {
 // startup has given us its context.
 func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
-	box, err := tools.NewToolbox(tools.Builtins()...)
+	box, err := tools.NewToolbox(append(workspace.AsTools(), tools.Builtins()...)...)
 	if err != nil {
 		panic(err) // the built-in specs are constants: a bad one is a programming error caught by tests
 	}
 	a.tools = box
-	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, Tools: box})
+	a.workspaces = workspace.NewManager(st)
+	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, Tools: box, EnvFor: a.envFor})
 	return a
 }
 
@@ -59,7 +63,10 @@ func (a *App) startup(ctx context.Context) {
 }
 
 // shutdown interrupts running answers so their final text and status are saved.
-func (a *App) shutdown(context.Context) { a.engine.Shutdown() }
+func (a *App) shutdown(context.Context) {
+	a.engine.Shutdown()
+	a.workspaces.Close()
+}
 
 func (a *App) emit(name string, payload any) {
 	if a.ctx != nil {

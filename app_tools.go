@@ -45,7 +45,17 @@ func (a *App) Continue(chatID string) (chat.Message, error) {
 
 func (a *App) ListRules() ([]chat.AllowRule, error) { return result(a.store.ListRules(a.ctx)) }
 func (a *App) DeleteRule(id string) error           { return toAPI(a.store.DeleteRule(a.ctx, id)) }
+
+// SetChatOptions sets the paradigm options; the workspace is kept unless
+// given (SetWorkspace is its own action).
 func (a *App) SetChatOptions(chatID string, o chat.ChatOptions) (chat.Chat, error) {
+	if o.WorkspaceKind == "" {
+		c, err := a.store.GetChat(a.ctx, chatID)
+		if err != nil {
+			return c, toAPI(err)
+		}
+		o.WorkspaceKind, o.WorkspaceDir = c.WorkspaceKind, c.WorkspaceDir
+	}
 	return result(a.store.SetChatOptions(a.ctx, chatID, o))
 }
 

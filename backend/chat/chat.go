@@ -58,10 +58,14 @@ type Chat struct {
 type ChatOptions struct {
 	Paradigm        string `json:"paradigm"`        // "json" (default), "xml" or "vcp"
 	RecognizeOthers bool   `json:"recognizeOthers"` // also accept formats other model families emit
+	WorkspaceKind   string `json:"workspaceKind"`   // "scratch" (default), "folder" or "overlay"
+	WorkspaceDir    string `json:"workspaceDir"`    // the real folder, for folder and overlay
 }
 
 // DefaultChatOptions is what a new chat starts with.
-func DefaultChatOptions() ChatOptions { return ChatOptions{Paradigm: "json", RecognizeOthers: true} }
+func DefaultChatOptions() ChatOptions {
+	return ChatOptions{Paradigm: "json", RecognizeOthers: true, WorkspaceKind: "scratch"}
+}
 
 // Message is one turn of a chat.
 type Message struct {

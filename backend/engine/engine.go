@@ -78,7 +78,7 @@ type Engine struct {
 	FrameInterval time.Duration
 
 	mu      sync.Mutex
-	streams map[string]*turn              // by chat ID
+	streams map[string]*turn                   // by chat ID
 	running map[string]context.CancelCauseFunc // tool runs, by call ID
 	wg      sync.WaitGroup
 

@@ -444,6 +444,13 @@ func (e *Engine) runTool(ctx context.Context, c chat.Call) (string, error) {
 	}()
 	select {
 	case o := <-done:
+		// A tool that changes files may have changed some even when it
+		// failed: save the workspace either way.
+		if t.Preview != nil && env.Commit != nil {
+			if err := env.Commit(); err != nil && o.err == nil {
+				return o.out, fmt.Errorf("the change was made but could not be saved: %w", err)
+			}
+		}
 		return o.out, o.err
 	case <-ctx.Done():
 		return "", ctx.Err()

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+	"time"
 
 	"airlock/backend/chat"
+	"airlock/backend/workspace"
 )
 
 func TestToolCallsLifecycle(t *testing.T) {
@@ -126,5 +128,42 @@ func TestChatOptions(t *testing.T) {
 	}
 	if _, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "yaml"}); !errors.Is(err, chat.ErrInvalid) {
 		t.Fatalf("bad paradigm: %v", err)
+	}
+}
+
+func TestScratchFilesAndWorkspaceOptions(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := Open(dir + "/a.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := s.CreateChat(ctx, "t")
+	if c.WorkspaceKind != "scratch" {
+		t.Fatalf("default workspace: %+v", c)
+	}
+	if _, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "json", WorkspaceKind: "folder"}); !errors.Is(err, chat.ErrInvalid) {
+		t.Fatalf("folder without a dir: %v", err)
+	}
+	c2, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "json", WorkspaceKind: "overlay", WorkspaceDir: "/tmp/x"})
+	if err != nil || c2.WorkspaceKind != "overlay" || c2.WorkspaceDir != "/tmp/x" {
+		t.Fatalf("overlay: %+v %v", c2, err)
+	}
+	files := []workspace.File{{Path: "docs", IsDir: true, Mode: 0o755}, {Path: "docs/a.md", Mode: 0o644, Content: []byte("# hi"), ModTime: time.Unix(5, 7)}}
+	if err := s.SaveScratch(ctx, c.ID, files); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, _ = Open(dir + "/a.db")
+	defer s.Close()
+	got, err := s.LoadScratch(ctx, c.ID)
+	if err != nil || len(got) != 2 || string(got[1].Content) != "# hi" || !got[0].IsDir || got[1].ModTime.UnixNano() != time.Unix(5, 7).UnixNano() || got[1].Mode != 0o644 {
+		t.Fatalf("after reopen: %+v %v", got, err)
+	}
+	if err := s.SaveScratch(ctx, c.ID, files[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = s.LoadScratch(ctx, c.ID); len(got) != 1 {
+		t.Fatalf("save must replace: %+v", got)
 	}
 }

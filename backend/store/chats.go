@@ -15,8 +15,8 @@ func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error)
 	now := chat.Now()
 	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: chat.DefaultChatOptions()}
 	_, err := s.db.ExecContext(ctx,
-		"INSERT INTO chats ("+chatColumns+") VALUES (?, ?, ?, ?, ?, ?)",
-		c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Paradigm, c.RecognizeOthers)
+		"INSERT INTO chats ("+chatColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+		c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir)
 	if err != nil {
 		return chat.Chat{}, fmt.Errorf("create chat: %w", err)
 	}
@@ -33,11 +33,11 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const chatColumns = "id, title, created_at, updated_at, paradigm, recognize_others"
+const chatColumns = "id, title, created_at, updated_at, paradigm, recognize_others, workspace_kind, workspace_dir"
 
 func scanChat(r scanner) (chat.Chat, error) {
 	var c chat.Chat
-	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Paradigm, &c.RecognizeOthers)
+	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir)
 	return c, err
 }
 
@@ -107,16 +107,31 @@ func (s *Store) DeleteChat(ctx context.Context, id string) error {
 	return wrap("delete chat", err)
 }
 
-// SetChatOptions changes how a chat offers and reads tool calls.
+// SetChatOptions changes how a chat offers and reads tool calls, and where
+// its tools work.
 func (s *Store) SetChatOptions(ctx context.Context, id string, o chat.ChatOptions) (chat.Chat, error) {
 	switch o.Paradigm {
 	case "json", "xml", "vcp":
 	default:
 		return chat.Chat{}, invalid("unknown tool-call paradigm %q (want json, xml or vcp)", o.Paradigm)
 	}
+	if o.WorkspaceKind == "" {
+		o.WorkspaceKind = "scratch"
+	}
+	switch o.WorkspaceKind {
+	case "scratch":
+		o.WorkspaceDir = ""
+	case "folder", "overlay":
+		if strings.TrimSpace(o.WorkspaceDir) == "" {
+			return chat.Chat{}, invalid("a %s workspace needs a folder", o.WorkspaceKind)
+		}
+	default:
+		return chat.Chat{}, invalid("unknown workspace kind %q (want scratch, folder or overlay)", o.WorkspaceKind)
+	}
 	var c chat.Chat
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ? WHERE id = ?", o.Paradigm, o.RecognizeOthers, id)
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ?, workspace_kind = ?, workspace_dir = ? WHERE id = ?",
+			o.Paradigm, o.RecognizeOthers, o.WorkspaceKind, o.WorkspaceDir, id)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,9 @@ import (
 // Env is what a running tool may touch: the chat's workspace and nothing else.
 type Env struct {
 	FS afero.Fs
+	// Commit, when set, is called after a tool that changes files ran, so
+	// an in-memory workspace is saved.
+	Commit func() error
 }
 
 // Tool is a spec plus the code that runs it.

@@ -1,0 +1,146 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"airlock/backend/chat"
+	"airlock/backend/tools"
+)
+
+// AsTools offers the file tools to the toolbox: they run on the Env's FS
+// (the chat's workspace) and preview their changes before any decision.
+func AsTools() []tools.Tool {
+	defs := Tools()
+	out := make([]tools.Tool, len(defs))
+	for i, d := range defs {
+		t := tools.Tool{
+			Spec: tools.Spec{Name: d.Name, Description: d.Description, Parameters: d.Parameters},
+			Run: func(ctx context.Context, env tools.Env, args json.RawMessage) (string, error) {
+				if env.FS == nil {
+					return "", errf(CodeIO, chat.ErrInvalid, "this chat has no workspace")
+				}
+				return d.Run(ctx, env.FS, args)
+			},
+		}
+		if d.Preview != nil {
+			t.Preview = func(env tools.Env, args json.RawMessage) (json.RawMessage, error) {
+				if env.FS == nil {
+					return nil, errf(CodeIO, chat.ErrInvalid, "this chat has no workspace")
+				}
+				p, err := d.Preview(env.FS, args)
+				if err != nil {
+					return nil, err
+				}
+				return json.Marshal(p)
+			}
+		}
+		out[i] = t
+	}
+	return out
+}
+
+// ScratchStore keeps scratch workspaces between runs of the app.
+type ScratchStore interface {
+	LoadScratch(ctx context.Context, chatID string) ([]File, error)
+	SaveScratch(ctx context.Context, chatID string, files []File) error
+}
+
+// Manager keeps each chat's workspace open while the app runs and saves
+// scratch workspaces after every change.
+type Manager struct {
+	store ScratchStore
+	mu    sync.Mutex
+	open  map[string]*Workspace // by chat ID
+}
+
+// NewManager makes a manager saving scratch files to store.
+func NewManager(store ScratchStore) *Manager {
+	return &Manager{store: store, open: map[string]*Workspace{}}
+}
+
+// Get returns the chat's workspace as its options describe it, opening it
+// (or reopening it, when the options changed) as needed.
+func (m *Manager) Get(ctx context.Context, chatID string, o chat.ChatOptions) (*Workspace, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	kind := Kind(o.WorkspaceKind)
+	if kind == "" {
+		kind = KindScratch
+	}
+	if w := m.open[chatID]; w != nil {
+		if w.Kind() == kind && (kind == KindScratch || w.Dir() == o.WorkspaceDir) {
+			return w, nil
+		}
+		_ = w.Close()
+		delete(m.open, chatID)
+	}
+	var (
+		w   *Workspace
+		err error
+	)
+	switch kind {
+	case KindScratch:
+		var files []File
+		if files, err = m.store.LoadScratch(ctx, chatID); err == nil {
+			w, err = RestoreScratch(files)
+		}
+	case KindFolder:
+		w, err = OpenFolder(o.WorkspaceDir)
+	case KindOverlay:
+		w, err = OpenOverlay(o.WorkspaceDir)
+	default:
+		err = fmt.Errorf("unknown workspace kind %q", kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.open[chatID] = w
+	return w, nil
+}
+
+// Env is the tools' environment for a chat: its workspace, and a commit
+// that saves a scratch workspace after a change.
+func (m *Manager) Env(ctx context.Context, chatID string, o chat.ChatOptions) (tools.Env, error) {
+	w, err := m.Get(ctx, chatID, o)
+	if err != nil {
+		return tools.Env{}, err
+	}
+	env := tools.Env{FS: w.FS()}
+	if w.Kind() == KindScratch {
+		env.Commit = func() error { return m.save(context.Background(), chatID, w) }
+	}
+	return env, nil
+}
+
+func (m *Manager) save(ctx context.Context, chatID string, w *Workspace) error {
+	files, err := w.Snapshot()
+	if err != nil {
+		return err
+	}
+	return m.store.SaveScratch(ctx, chatID, files)
+}
+
+// ResetScratch empties a chat's scratch workspace.
+func (m *Manager) ResetScratch(ctx context.Context, chatID string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if w := m.open[chatID]; w != nil {
+		_ = w.Close()
+		delete(m.open, chatID)
+	}
+	return m.store.SaveScratch(ctx, chatID, nil)
+}
+
+// Close closes every open workspace (overlay changes not applied are lost;
+// the UI says so before quitting).
+func (m *Manager) Close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id, w := range m.open {
+		_ = w.Close()
+		delete(m.open, id)
+	}
+}

@@ -1,0 +1,458 @@
+package workspace
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/afero"
+
+	"airlock/backend/chat"
+)
+
+// Op is what a change does to the real folder.
+type Op string
+
+const (
+	OpAdded    Op = "added"
+	OpModified Op = "modified"
+	OpDeleted  Op = "deleted"
+)
+
+// Change is one pending change of an overlay, as the "Changes" view shows
+// it. Diff is a unified diff (a/… → b/…, /dev/null for added or deleted
+// files); it is empty for folders, binary files (Binary) and files too large
+// to diff (Note says so).
+type Change struct {
+	Path   string `json:"path"`
+	Op     Op     `json:"op"`
+	IsDir  bool   `json:"isDir,omitempty"`
+	Binary bool   `json:"binary,omitempty"`
+	Diff   string `json:"diff,omitempty"`
+	Note   string `json:"note,omitempty"`
+}
+
+func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
+	var out []Change
+	// What the layer holds.
+	err := afero.Walk(o.layer, "/", func(name string, fi fs.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := relName(name)
+		if rel == "." {
+			return nil
+		}
+		bfi, berr := o.base.Stat(fsName(rel))
+		if berr != nil && !errors.Is(berr, fs.ErrNotExist) && !errors.Is(berr, syscall.ENOTDIR) {
+			return berr
+		}
+		onDisk := berr == nil
+		if fi.IsDir() {
+			if onDisk && bfi.IsDir() {
+				return nil
+			}
+			// Report a new folder by itself only when nothing inside it says so.
+			if ents, err := readDirInfos(o.layer, name); err == nil && len(ents) == 0 {
+				out = append(out, Change{Path: rel, Op: OpAdded, IsDir: true})
+			}
+			return nil
+		}
+		data, err := afero.ReadFile(o.layer, name)
+		if err != nil {
+			return err
+		}
+		if !onDisk || bfi.IsDir() {
+			c := Change{Path: rel, Op: OpAdded}
+			if withDiffs {
+				fillDiff(&c, nil, data)
+			}
+			out = append(out, c)
+			return nil
+		}
+		old, err := afero.ReadFile(o.base, fsName(rel))
+		if err != nil {
+			return err
+		}
+		if bytes.Equal(old, data) {
+			return nil
+		}
+		c := Change{Path: rel, Op: OpModified}
+		if withDiffs {
+			fillDiff(&c, old, data)
+		}
+		out = append(out, c)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// What the model deleted.
+	for rel := range o.hidden {
+		bfi, err := o.base.Stat(fsName(rel))
+		if err != nil {
+			continue // gone from the disk as well: nothing to apply
+		}
+		if lfi, ok := o.layerHas(rel); ok && lfi.IsDir() == bfi.IsDir() {
+			continue // replaced: reported above as modified (or unchanged)
+		}
+		c := Change{Path: rel, Op: OpDeleted, IsDir: bfi.IsDir()}
+		if withDiffs && !c.IsDir {
+			old, err := afero.ReadFile(o.base, fsName(rel))
+			if err != nil {
+				return nil, err
+			}
+			fillDiff(&c, old, nil)
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Op == OpDeleted // a deletion before an addition at the same path
+	})
+	return out, nil
+}
+
+func fillDiff(c *Change, old, new []byte) {
+	if IsBinary(old) || IsBinary(new) {
+		c.Binary = true
+		c.Note = binaryNote(old, new)
+		return
+	}
+	if len(old)+len(new) > MaxDiffInputBytes {
+		c.Note = "too large to show a diff (" + humanSize(int64(len(old))) + " → " + humanSize(int64(len(new))) + ")"
+		return
+	}
+	from, to := "a/"+c.Path, "b/"+c.Path
+	if old == nil {
+		from = "/dev/null"
+	}
+	if new == nil {
+		to = "/dev/null"
+	}
+	c.Diff = UnifiedDiff(from, to, string(old), string(new))
+}
+
+func binaryNote(old, new []byte) string {
+	switch {
+	case old == nil:
+		return "binary file, " + humanSize(int64(len(new)))
+	case new == nil:
+		return "binary file, " + humanSize(int64(len(old)))
+	}
+	return "binary file, " + humanSize(int64(len(old))) + " → " + humanSize(int64(len(new)))
+}
+
+// selectChanges keeps the changes at or beneath any of the clean paths.
+func selectChanges(all []Change, paths []string) ([]Change, error) {
+	if len(paths) == 0 {
+		return all, nil
+	}
+	var sel []Change
+	for _, p := range paths {
+		c, err := CleanPath(p)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for _, ch := range all {
+			if within(ch.Path, c) {
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, errf(CodeNotFound, chat.ErrNotFound, "there is no pending change at %s", display(c))
+		}
+	}
+	for _, ch := range all {
+		for _, p := range paths {
+			c, _ := CleanPath(p)
+			if within(ch.Path, c) {
+				sel = append(sel, ch)
+				break
+			}
+		}
+	}
+	return sel, nil
+}
+
+// apply writes the selected changes to the disk. Each file is checked
+// against what the overlay saw of it first, and written atomically (a
+// temporary file renamed over it): a conflict or a failure leaves that file
+// as it was on disk and its change pending.
+func (o *overlayFs) apply(paths []string) error {
+	all, err := o.changes(false)
+	if err != nil {
+		return err
+	}
+	sel, err := selectChanges(all, paths)
+	if err != nil {
+		return err
+	}
+	// Order: deleted files, deleted folders (deepest first), new folders
+	// (shallowest first), then written files.
+	rank := func(c Change) int {
+		switch {
+		case c.Op == OpDeleted && !c.IsDir:
+			return 0
+		case c.Op == OpDeleted:
+			return 1
+		case c.IsDir:
+			return 2
+		}
+		return 3
+	}
+	sort.SliceStable(sel, func(i, j int) bool {
+		ri, rj := rank(sel[i]), rank(sel[j])
+		if ri != rj {
+			return ri < rj
+		}
+		if ri == 1 {
+			return strings.Count(sel[i].Path, "/") > strings.Count(sel[j].Path, "/")
+		}
+		return sel[i].Path < sel[j].Path
+	})
+	var errs []error
+	for _, c := range sel {
+		if err := o.applyOne(c); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if rest, err := o.changes(false); err == nil && len(rest) == 0 {
+		o.reset()
+	}
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	msgs := make([]string, len(errs))
+	code := CodeConflict
+	for i, e := range errs {
+		msgs[i] = e.Error()
+		if Code(e) != CodeConflict {
+			code = Code(e)
+		}
+	}
+	return errf(code, errors.Join(errs...), "%d changes were not applied: %s", len(errs), strings.Join(msgs, "; "))
+}
+
+func (o *overlayFs) applyOne(c Change) error {
+	if err := o.checkConflict(c); err != nil {
+		return err
+	}
+	rel := c.Path
+	switch {
+	case c.Op == OpDeleted && c.IsDir:
+		if err := o.disk.Remove(fsName(rel)); err != nil {
+			if errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST) {
+				return errf(CodeConflict, err,
+					"folder %s holds files on disk that the model did not delete (perhaps created meanwhile); review and apply again", rel)
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				return fsError(rel, err)
+			}
+		}
+		delete(o.hidden, rel)
+		delete(o.seen, rel)
+	case c.Op == OpDeleted:
+		if err := o.disk.Remove(fsName(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fsError(rel, err)
+		}
+		delete(o.hidden, rel)
+		delete(o.seen, rel)
+	case c.IsDir:
+		fi, _ := o.layerHas(rel)
+		if err := o.disk.MkdirAll(fsName(rel), fi.Mode().Perm()); err != nil {
+			return fsError(rel, err)
+		}
+		delete(o.seen, rel)
+	default:
+		fi, _ := o.layerHas(rel)
+		data, err := afero.ReadFile(o.layer, fsName(rel))
+		if err != nil {
+			return fsError(rel, err)
+		}
+		if err := writeAtomic(o.disk, rel, data, fi.Mode().Perm()); err != nil {
+			return fsError(rel, err)
+		}
+		if err := o.layer.Remove(fsName(rel)); err != nil {
+			return fsError(rel, err)
+		}
+		delete(o.hidden, rel)
+		delete(o.seen, rel)
+	}
+	return nil
+}
+
+// checkConflict compares the disk now with what the overlay saw of it.
+// On a conflict it refreshes the record: the user has now been told, and
+// once they have reviewed the change (whose diff is against the disk as it
+// is now), applying again goes through.
+func (o *overlayFs) checkConflict(c Change) error {
+	rel := c.Path
+	want, ok := o.seen[rel]
+	if !ok {
+		want = diskState{exists: c.Op != OpAdded, isDir: c.IsDir}
+		if c.Op == OpAdded {
+			want = diskState{}
+		}
+	}
+	cur, err := o.diskStat(rel, want.hashed)
+	if err != nil {
+		return fsError(rel, err)
+	}
+	if c.IsDir && c.Op == OpAdded && cur.exists && cur.isDir {
+		return nil // someone made the same folder: fine
+	}
+	var msg string
+	switch {
+	case !ok && c.Op != OpAdded:
+		msg = "%s: Airlock has no record of what the model saw of it; review and apply again"
+	case want.exists && !cur.exists:
+		msg = "%s was deleted on disk since the model read it; review and apply again"
+	case !want.exists && cur.exists:
+		msg = "%s was created on disk since the model started working on it; review and apply again"
+	case !want.exists:
+		return nil
+	case want.isDir != cur.isDir:
+		msg = "%s changed on disk (between file and folder) since the model read it; review and apply again"
+	case want.isDir:
+		return nil
+	case want.hashed && want.hash != cur.hash:
+		msg = "%s changed on disk since the model read it; review and apply again"
+	case !want.hashed && (want.size != cur.size || !want.modTime.Equal(cur.modTime)):
+		msg = "%s changed on disk since the model read it; review and apply again"
+	default:
+		return nil
+	}
+	if fresh, err := o.diskStat(rel, true); err == nil {
+		o.seen[rel] = fresh
+	}
+	return errf(CodeConflict, chat.ErrBusy, msg, rel)
+}
+
+// writeAtomic writes data to rel on fsys through a temporary file in the
+// same folder renamed over the target. A symbolic link (inside the folder)
+// is written through instead of being replaced by a file.
+func writeAtomic(fsys afero.Fs, rel string, data []byte, perm os.FileMode) error {
+	if err := fsys.MkdirAll(fsName(parentOf(rel)), 0o755); err != nil {
+		return err
+	}
+	if l, ok := fsys.(afero.Lstater); ok {
+		if fi, _, err := l.LstatIfPossible(fsName(rel)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return afero.WriteFile(fsys, fsName(rel), data, perm)
+		}
+	}
+	var rnd [6]byte
+	_, _ = rand.Read(rnd[:])
+	tmp := joinPath(parentOf(rel), ".airlock-"+hex.EncodeToString(rnd[:])+".tmp")
+	f, err := fsys.OpenFile(fsName(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	if serr := f.Sync(); werr == nil {
+		werr = serr
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = fsys.Chmod(fsName(tmp), perm)
+	}
+	if werr == nil {
+		werr = fsys.Rename(fsName(tmp), fsName(rel))
+	}
+	if werr != nil {
+		_ = fsys.Remove(fsName(tmp))
+	}
+	return werr
+}
+
+func (o *overlayFs) reset() {
+	o.layer = afero.NewMemMapFs()
+	o.hidden = map[string]bool{}
+	o.seen = map[string]diskState{}
+}
+
+// discard drops the pending changes at or beneath the given paths (all
+// when none). Un-deleting something also un-deletes its parent folders.
+func (o *overlayFs) discard(paths []string) error {
+	if len(paths) == 0 {
+		o.reset()
+		return nil
+	}
+	for _, p := range paths {
+		c, err := CleanPath(p)
+		if err != nil {
+			return err
+		}
+		if c == "." {
+			o.reset()
+			return nil
+		}
+		matched := false
+		if _, ok := o.layerHas(c); ok {
+			if err := o.layer.RemoveAll(fsName(c)); err != nil {
+				return fsError(c, err)
+			}
+			matched = true
+		}
+		for k := range o.hidden {
+			if within(k, c) {
+				delete(o.hidden, k)
+				matched = true
+			}
+		}
+		for k := range o.seen {
+			if within(k, c) {
+				delete(o.seen, k)
+			}
+		}
+		// Bring back the parents, and drop a file the model put where one
+		// of them was.
+		for a := parentOf(c); a != "."; a = parentOf(a) {
+			if o.hidden[a] {
+				delete(o.hidden, a)
+				matched = true
+				if fi, ok := o.layerHas(a); ok && !fi.IsDir() {
+					_ = o.layer.Remove(fsName(a))
+					delete(o.seen, a)
+				}
+			}
+		}
+		if !matched {
+			return errf(CodeNotFound, chat.ErrNotFound, "there is no pending change at %s", display(c))
+		}
+		o.pruneLayerDirs(parentOf(c))
+	}
+	return nil
+}
+
+// pruneLayerDirs removes folders left empty in the layer that do not exist
+// on disk: discarding the only file of a new folder discards the folder.
+func (o *overlayFs) pruneLayerDirs(rel string) {
+	for ; rel != "."; rel = parentOf(rel) {
+		fi, ok := o.layerHas(rel)
+		if !ok || !fi.IsDir() {
+			return
+		}
+		if ents, err := readDirInfos(o.layer, fsName(rel)); err != nil || len(ents) > 0 {
+			return
+		}
+		if bfi, err := o.base.Stat(fsName(rel)); err == nil && bfi.IsDir() {
+			return
+		}
+		_ = o.layer.Remove(fsName(rel))
+	}
+}

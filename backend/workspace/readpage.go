@@ -1,0 +1,185 @@
+package workspace
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"airlock/backend/chat"
+)
+
+var errBinary = errors.New("binary file")
+
+// page is the part of a file read_file returns.
+type page struct {
+	text       []byte
+	first      int   // the first line asked for
+	last       int   // the last line (fully or partly) in text; 0 = none
+	total      int   // lines in the file
+	byBytes    bool  // stopped before `limit` lines because of MaxReadBytes
+	cutLine    int   // a single line longer than MaxReadBytes, cut
+	cutLineLen int64 // its full length
+}
+
+// readPage streams r, keeping lines [offset, offset+limit) up to
+// MaxReadBytes, and counts the lines of the whole file.
+func readPage(ctx context.Context, r io.Reader, offset, limit int) (*page, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(BinarySniffBytes)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, err
+	}
+	if IsBinary(head) {
+		return nil, errBinary
+	}
+	pg := &page{first: offset}
+	line := 1 // the line the next byte belongs to
+	collecting := true
+	lineStart, curLen, overflow, partial := 0, int64(0), false, false
+	finish := func() {
+		if collecting && line >= offset {
+			if !overflow {
+				pg.last = line
+			} else if pg.last == 0 {
+				pg.cutLine, pg.cutLineLen, pg.last = line, curLen, line
+				pg.text = trimPartialRune(pg.text)
+				collecting = false
+			} else {
+				pg.text = pg.text[:lineStart]
+				pg.byBytes = true
+				collecting = false
+			}
+			if line >= offset+limit-1 {
+				collecting = false
+			}
+		}
+		line++
+		lineStart, curLen, overflow, partial = len(pg.text), 0, false, false
+	}
+	for n := 0; collecting; n++ {
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		chunk, err := br.ReadSlice('\n')
+		if len(chunk) > 0 {
+			partial = true
+			if collecting && line >= offset {
+				curLen += int64(len(chunk))
+				switch {
+				case overflow:
+				case lineStart+int(curLen) <= MaxReadBytes:
+					pg.text = append(pg.text, chunk...)
+				default:
+					overflow = true
+					if pg.last == 0 { // the first line alone is too long: keep its start
+						pg.text = append(pg.text, chunk[:MaxReadBytes-len(pg.text)]...)
+					}
+				}
+			}
+			if chunk[len(chunk)-1] == '\n' {
+				finish()
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF {
+			if partial {
+				finish()
+			}
+			pg.total = line - 1
+			return pg, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	// Past the page: only count the remaining lines.
+	buf := make([]byte, 256<<10)
+	for n := 0; ; n++ {
+		if n%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		k, err := br.Read(buf)
+		if k > 0 {
+			nl := bytes.Count(buf[:k], []byte{'\n'})
+			line += nl
+			if nl > 0 {
+				partial = buf[k-1] != '\n'
+			} else {
+				partial = true
+			}
+		}
+		if err == io.EOF {
+			if partial {
+				line++
+			}
+			pg.total = line - 1
+			return pg, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i <= utf8.UTFMax && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
+}
+
+// render is the text read_file returns: the lines, and a note when they
+// are not the whole file.
+func (pg *page) render(p string, offset int) (string, error) {
+	if pg.total == 0 {
+		return fmt.Sprintf("[%s is empty]", p), nil
+	}
+	if offset > pg.total {
+		return "", errf(CodeInvalidArgs, chat.ErrInvalid,
+			"offset %d is past the end of %s, which has %s", offset, p, plural(int64(pg.total), "line", "lines"))
+	}
+	if offset == 1 && pg.last == pg.total && pg.cutLine == 0 {
+		return string(pg.text), nil
+	}
+	var b bytes.Buffer
+	b.Write(pg.text)
+	if !bytes.HasSuffix(pg.text, []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	switch {
+	case pg.cutLine > 0:
+		fmt.Fprintf(&b, "[truncated: line %s is %s long; showing only its first %s",
+			commas(int64(pg.cutLine)), humanSize(pg.cutLineLen), humanSize(MaxReadBytes))
+		if pg.cutLine < pg.total {
+			fmt.Fprintf(&b, "; the file has %s lines; call read_file with offset=%d to continue after it",
+				commas(int64(pg.total)), pg.cutLine+1)
+		}
+		b.WriteString("]")
+	case pg.last < pg.total:
+		why := "truncated"
+		if pg.byBytes {
+			why = "truncated at " + humanSize(MaxReadBytes)
+		}
+		fmt.Fprintf(&b, "[%s: showing lines %s-%s of %s; call read_file with offset=%d to continue]",
+			why, commas(int64(pg.first)), commas(int64(pg.last)), commas(int64(pg.total)), pg.last+1)
+	default:
+		fmt.Fprintf(&b, "[showing lines %s-%s of %s; end of file]",
+			commas(int64(pg.first)), commas(int64(pg.last)), commas(int64(pg.total)))
+	}
+	return b.String(), nil
+}
