@@ -117,6 +117,7 @@ Send a message containing one of these phrases:
 | ` + "`time and calc`" + ` | Two calls at once: **Run all** / **Deny all** |
 | ` + "`loop`" + ` | I repeat the same call: the loop guard stops the third one |
 | ` + "`broken`" + ` | A call to a tool that doesn't exist: a **problem** card |
+| ` + "`work with files`" + ` | I list, write, edit and read a file in this chat's workspace, one approved step at a time |
 | ` + "`think`" + ` or ` + "`reason`" + ` | I reason first (in a collapsible block), then answer |
 | ` + "`markdown`" + ` | A showcase of headings, lists, a table, code and links |
 | ` + "`slow`" + ` or ` + "`long`" + ` | A long answer streamed slowly — try **Stop** halfway |

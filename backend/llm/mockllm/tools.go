@@ -88,6 +88,8 @@ func toolReply(p Prompt) (Reply, bool) {
 	var calls []chat.ToolCall
 	var intro string
 	switch {
+	case isFilesScript(last):
+		intro, calls = filesStep(0)
 	case strings.Contains(last, "loop"):
 		intro = "I'll add one and one. (This script repeats the same call to show Airlock's loop guard.)"
 		calls = []chat.ToolCall{call(1, "calculate", map[string]any{"expression": "1+1"})}
@@ -145,9 +147,18 @@ func brokenCall(pid string) string {
 // afterResults reads the results back to the user, or repeats the call when
 // the conversation is the loop-guard demo.
 func afterResults(p Prompt, pid string, rs []result) Reply {
-	if strings.Contains(strings.ToLower(originalRequest(p)), "loop") && rs[0].status == "success" {
-		par, _ := paradigm.Get(pid)
+	par, _ := paradigm.Get(pid)
+	orig := strings.ToLower(originalRequest(p))
+	if strings.Contains(orig, "loop") && rs[0].status == "success" {
 		return Reply{Text: "Once more, to be sure.\n\n" + par.FormatCalls([]chat.ToolCall{call(1, "calculate", map[string]any{"expression": "1+1"})})}
+	}
+	if isFilesScript(orig) && rs[0].status == "success" {
+		if intro, calls := filesStep(resultsSince(p)); calls != nil {
+			return Reply{Text: intro + "\n\n" + par.FormatCalls(calls)}
+		}
+		return Reply{Text: "Done. `notes.md` is in this chat's workspace: open the **Files** panel to read it. " +
+			"In an overlay workspace nothing reached your real folder yet: review the changes and **Apply** them.\n\n" +
+			"What the last step returned:\n\n```\n" + rs[0].text + "\n```"}
 	}
 	var b strings.Builder
 	for _, r := range rs {
@@ -181,4 +192,45 @@ func oneLine(s string) string {
 		s = s[:200] + "…"
 	}
 	return s
+}
+
+// The files script walks through the workspace tools, one call per turn:
+// look around, write a note, edit it, read it back.
+func isFilesScript(text string) bool {
+	return strings.Contains(text, "file") || strings.Contains(text, "workspace") || strings.Contains(text, "notes")
+}
+
+func filesStep(n int) (string, []chat.ToolCall) {
+	switch n {
+	case 0:
+		return "First, let me see what is in the workspace.", []chat.ToolCall{call(1, "list_directory", map[string]any{"path": ".", "recursive": true})}
+	case 1:
+		return "I'll write a short note. The card shows the diff before you decide.", []chat.ToolCall{call(1, "write_file", map[string]any{
+			"path":    "notes.md",
+			"content": "# Notes from Airlock\n\n- The model proposes; you decide.\n- Every call waits on a card.\n- Files live in this chat's workspace.\n",
+		})}
+	case 2:
+		return "Now a small edit: only the changed line shows in the diff.", []chat.ToolCall{call(1, "edit_file", map[string]any{
+			"path": "notes.md", "old_text": "- Every call waits on a card.", "new_text": "- Every call waits on a card, with a diff for file changes.",
+		})}
+	case 3:
+		return "Finally, let me read it back to check.", []chat.ToolCall{call(1, "read_file", map[string]any{"path": "notes.md"})}
+	}
+	return "", nil
+}
+
+// resultsSince counts the tool-result messages since the user's request.
+func resultsSince(p Prompt) int {
+	n := 0
+	for i := len(p.Messages) - 1; i >= 0; i-- {
+		m := p.Messages[i]
+		if m.Role != "user" {
+			continue
+		}
+		if len(readResults(m.Content)) == 0 {
+			break
+		}
+		n++
+	}
+	return n
 }

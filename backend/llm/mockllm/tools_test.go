@@ -65,3 +65,27 @@ func TestNoToolsNoCalls(t *testing.T) {
 		t.Fatalf("without tools in the prompt the demo must answer in prose: %s", got)
 	}
 }
+
+func TestFilesScriptWalksThroughTheWorkspaceTools(t *testing.T) {
+	box, _ := tools.NewToolbox(tools.Builtins()...)
+	par, _ := paradigm.Get("json")
+	msgs := []PromptMessage{{Role: "system", Content: par.Prompt(box.Specs())}, {Role: "user", Content: "work with files please"}}
+	var names []string
+	for step := 0; step < 6; step++ {
+		last := msgs[len(msgs)-1].Content
+		reply := choose(Prompt{Messages: msgs, LastUser: last}).Text
+		res := paradigm.Scan(reply, paradigm.Options{Paradigm: "json"})
+		if len(res.Calls) == 0 {
+			if !strings.Contains(reply, "notes.md") {
+				t.Fatalf("final answer: %s", reply)
+			}
+			break
+		}
+		names = append(names, res.Calls[0].Name)
+		results := par.FormatResults([]chat.ToolResult{{CallID: res.Calls[0].ID, Name: res.Calls[0].Name, Status: chat.ToolSuccess, Content: "ok"}})
+		msgs = append(msgs, PromptMessage{Role: "assistant", Content: reply}, PromptMessage{Role: "user", Content: results})
+	}
+	if strings.Join(names, ",") != "list_directory,write_file,edit_file,read_file" {
+		t.Fatalf("steps: %v", names)
+	}
+}
