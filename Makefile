@@ -13,11 +13,16 @@ BIN           := build/bin/airlock
 SUDO          := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES  := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev \
                  xvfb xauth dbus-x11 imagemagick fonts-noto-color-emoji fonts-noto-cjk
+NFPM_VERSION  := v2.45.0
+NFPM          := $(GOBIN)/nfpm
+# Tools for `make package` / `make package-test` / `make icons`.
+PACKAGE_APT   := nsis librsvg2-bin xdotool x11-utils desktop-file-utils file
 HEADLESS      := NO_AT_BRIDGE=1 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24"
 FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/package.json -type f 2>/dev/null)
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup
+.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup \
+        package package-test deps-package icons
 
 help:
 	@echo "make run           install what is missing, build, start Airlock (demo model, no API key needed)"
@@ -25,6 +30,8 @@ help:
 	@echo "make run-headless  start the app under Xvfb with the WebKit inspector on 127.0.0.1:9222"
 	@echo "make bench         Go benchmarks (streaming cost per token, coalescer, store)"
 	@echo "make dev           wails dev (hot reload)"
+	@echo "make package       build the .deb, Linux .tar.gz, Windows .exe and NSIS installer into dist/"
+	@echo "make package-test  make package, then install the .deb here and test the installed app under Xvfb"
 
 # --- set-up ---------------------------------------------------------------
 
@@ -59,10 +66,12 @@ $(WAILS):
 frontend/dist/index.html: frontend/node_modules/.package-lock.json $(FRONTEND_SRC)
 	cd frontend && npm run build
 
+GO_BUILD := go build -tags $(TAGS) -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+
 # Same as `wails build -tags webkit2_41`, without regenerating bindings
 # (the UI calls the bound methods through its own typed layer in src/api).
 $(BIN): frontend/dist/index.html $(GO_SRC)
-	go build -tags $(TAGS) -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $(BIN) .
+	$(GO_BUILD) -o $(BIN) .
 
 build: deps-system $(BIN)
 
@@ -102,8 +111,37 @@ bench:
 	go test -run '^$$' -bench . -benchmem ./backend/...
 
 clean:
-	rm -rf build/bin frontend/dist artifacts
+	rm -rf build/bin frontend/dist artifacts dist
 
 # Cold start to painted window and idle RSS (app + WebKit processes), under Xvfb.
 bench-startup: deps-system $(BIN)
 	AIRLOCK_BIN=$(CURDIR)/$(BIN) $(HEADLESS) node frontend/e2e/bench-startup.mjs
+
+# --- packages ---------------------------------------------------------------
+
+# Tools only packaging needs, installed when missing (like deps-system).
+deps-package:
+	@missing=""; for p in $(PACKAGE_APT); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null; then echo "Please install the equivalents of:$$missing"; exit 1; fi; \
+	  echo "Installing system packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(NFPM):
+	go install github.com/goreleaser/nfpm/v2/cmd/nfpm@$(NFPM_VERSION)
+
+# Everything into dist/: .deb, .tar.gz, Windows .exe and NSIS installer.
+# The Linux binary is relinked so it carries the current version.
+package: deps-system deps-package deps-node deps-wails $(NFPM) frontend/dist/index.html
+	$(GO_BUILD) -o $(BIN) .
+	VERSION=$(VERSION) NFPM=$(NFPM) WAILS=$(WAILS) build/scripts/package.sh
+
+# Installs the .deb on this machine (apt-get), runs the installed app under
+# Xvfb and checks the Windows artifacts; removes the .deb afterwards.
+package-test: package
+	AIRLOCK_ARTIFACTS=$(CURDIR)/artifacts build/scripts/package-test.sh
+
+# Re-render the app icons from build/appicon.svg and build/appicon-small.svg.
+icons: deps-package
+	build/scripts/icons.sh

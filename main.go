@@ -7,6 +7,8 @@ import (
 	"embed"
 	"fmt"
 	"os"
+	"path/filepath"
+	goruntime "runtime"
 	"time"
 
 	"github.com/wailsapp/wails/v2"
@@ -21,6 +23,11 @@ import (
 //go:embed all:frontend/dist
 var assets embed.FS
 
+// windowIcon is the GTK window icon (taskbars that do not find the .desktop file).
+//
+//go:embed build/linux/icons/hicolor/256x256/apps/airlock.png
+var windowIcon []byte
+
 // version is stamped at build time: -ldflags "-X main.version=…".
 var version = "dev"
 
@@ -31,11 +38,51 @@ func main() {
 	}
 }
 
-func run() error {
+func run() (err error) {
 	dataDir, err := store.DefaultDir()
 	if err != nil {
 		return fmt.Errorf("finding the data folder: %w", err)
 	}
+	if abs, err := filepath.Abs(dataDir); err == nil {
+		dataDir = abs
+	}
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return fmt.Errorf("creating the data folder %s: %w", dataDir, err)
+	}
+
+	// One app per data folder. A second launch hands over to the running
+	// one before it touches the database (it must not, for example, mark
+	// the first one's streaming answers as interrupted) and exits.
+	lockID := instanceID(dataDir)
+	lock, handedOver, err := lockInstance(lockID)
+	if handedOver {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "airlock: already running on %s; brought its window to the front\n", dataDir)
+		return nil
+	}
+	defer lock.close()
+	singleInstance := lock != nil || wailsLockNeeded
+
+	level := logLevel(os.Getenv("AIRLOCK_LOG_LEVEL"))
+	log, closeLog, err := openLog(dataDir, level)
+	if err != nil {
+		return fmt.Errorf("opening the log in %s: %w", dataDir, err)
+	}
+	defer closeLog()
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error("panic", "panic", p)
+			panic(p)
+		}
+		if err != nil {
+			log.Error("Airlock stopped with an error", "err", err)
+		}
+	}()
+	log.Info("starting Airlock", "version", version, "dataDir", dataDir, "log", logFile(dataDir),
+		"platform", goruntime.GOOS+"/"+goruntime.GOARCH, "pid", os.Getpid(), "singleInstance", singleInstance)
+
 	st, err := store.OpenDir(dataDir)
 	if err != nil {
 		return fmt.Errorf("opening the database in %s: %w", dataDir, err)
@@ -44,8 +91,10 @@ func run() error {
 
 	// Answers that were streaming when the app last died are interrupted:
 	// their text so far is kept and the UI offers Retry.
-	if _, err := st.InterruptStreaming(context.Background()); err != nil {
+	if n, err := st.InterruptStreaming(context.Background()); err != nil {
 		return fmt.Errorf("recovering interrupted answers: %w", err)
+	} else if n > 0 {
+		log.Info("answers interrupted by the last exit were marked", "count", n)
 	}
 
 	// The demo model is a real OpenAI-compatible server on loopback, so a
@@ -57,17 +106,63 @@ func run() error {
 	defer stopDemo(context.Background())
 
 	app := NewApp(st, dataDir, demoURL, envProvider())
-	return wails.Run(&options.App{
+	ctx := context.Background()
+	if p, err := app.activeProvider(ctx); err != nil {
+		log.Warn("no active provider", "err", err)
+	} else {
+		log.Info("provider", "id", p.ID, "name", p.Name, "baseURL", redactURL(p.BaseURL), "model", p.Model,
+			"fromEnvironment", app.env != nil)
+	}
+	lang := "auto"
+	if s, err := st.GetSettings(ctx); err == nil {
+		lang = s.Language
+	}
+
+	geometry := loadGeometry(ctx, st)
+	desk := newDesktop(st, log, dataDir, geometry)
+	startState := options.Normal
+	if geometry.Maximised {
+		startState = options.Maximised
+	}
+	lock.setHandler(desk.secondInstance)
+	var wailsLock *options.SingleInstanceLock
+	if wailsLockNeeded {
+		wailsLock = &options.SingleInstanceLock{UniqueId: lockID, OnSecondInstanceLaunch: desk.secondInstance}
+	}
+
+	err = wails.Run(&options.App{
 		Title:            "Airlock",
-		Width:            1280,
-		Height:           800,
-		MinWidth:         900,
-		MinHeight:        600,
+		Width:            geometry.Width,
+		Height:           geometry.Height,
+		MinWidth:         minWidth,
+		MinHeight:        minHeight,
+		WindowStartState: startState,
+		Menu:             appMenu(desk, menuLanguage(lang, os.Getenv)),
 		AssetServer:      &assetserver.Options{Assets: assets},
 		BackgroundColour: &options.RGBA{R: 248, G: 249, B: 251, A: 255},
-		OnStartup:        app.startup,
-		OnShutdown:       app.shutdown,
-		Bind:             []any{app},
-		Linux:            &linux.Options{ProgramName: "airlock"},
+		OnStartup: func(ctx context.Context) {
+			desk.setContext(ctx)
+			app.startup(ctx)
+		},
+		OnDomReady:         desk.domReady,
+		OnBeforeClose:      desk.beforeClose,
+		OnShutdown:         app.shutdown,
+		Bind:               []any{app},
+		SingleInstanceLock: wailsLock,
+		Logger:             wailsLogger{log},
+		LogLevel:           wailsLevel(level),
+		LogLevelProduction: wailsLevel(level),
+		// Errors returned by bound methods go to the log; the UI gets the
+		// same string Wails would send without a formatter.
+		ErrorFormatter: func(err error) any {
+			log.Warn("call failed", "err", err)
+			return err.Error()
+		},
+		Linux: &linux.Options{ProgramName: "airlock", Icon: windowIcon},
 	})
+	if err != nil {
+		return err
+	}
+	log.Info("Airlock stopped")
+	return nil
 }

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wailsapp/wails/v2/pkg/logger"
+	"gopkg.in/natefinch/lumberjack.v2"
+)
+
+// Log rotation: airlock.log grows to logMaxSizeMB, then is renamed with a
+// timestamp; logMaxBackups renamed files are kept (3 files, at most 15 MB).
+const (
+	logDirName    = "logs"
+	logFileName   = "airlock.log"
+	logMaxSizeMB  = 5
+	logMaxBackups = 2
+)
+
+// logFile is where the app writes its log inside the data folder.
+func logFile(dataDir string) string {
+	return filepath.Join(dataDir, logDirName, logFileName)
+}
+
+// logRotation is the rotating writer for dataDir's log file.
+func logRotation(dataDir string) *lumberjack.Logger {
+	return &lumberjack.Logger{
+		Filename:   logFile(dataDir),
+		MaxSize:    logMaxSizeMB,
+		MaxBackups: logMaxBackups,
+		LocalTime:  true,
+	}
+}
+
+// logLevel reads AIRLOCK_LOG_LEVEL (debug, info, warn, error); info by default.
+func logLevel(s string) slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(strings.TrimSpace(s))); err != nil {
+		return slog.LevelInfo
+	}
+	return l
+}
+
+// openLog makes the app's logger: text lines to <dataDir>/logs/airlock.log
+// (rotated) and to stderr. It also becomes slog's and the log package's
+// default. The returned func closes the file.
+func openLog(dataDir string, level slog.Level) (*slog.Logger, func() error, error) {
+	if err := os.MkdirAll(filepath.Join(dataDir, logDirName), 0o700); err != nil {
+		return nil, nil, err
+	}
+	rot := logRotation(dataDir)
+	// The file comes first: on Windows a GUI app's stderr is not a valid
+	// handle, and io.MultiWriter stops at the first writer that fails.
+	w := io.MultiWriter(rot, os.Stderr)
+	l := slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+	slog.SetDefault(l)
+	return l, rot.Close, nil
+}
+
+// redactURL hides credentials written into a URL (https://user:key@host/…).
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.User == nil {
+		return s
+	}
+	u.User = url.User("redacted")
+	return u.String()
+}
+
+// wailsLogger sends Wails' own log lines to slog.
+type wailsLogger struct{ l *slog.Logger }
+
+func (w wailsLogger) log(level slog.Level, msg string) {
+	w.l.Log(context.Background(), level, strings.TrimRight(msg, "\r\n"), "src", "wails")
+}
+
+func (w wailsLogger) Print(m string)   { w.log(slog.LevelInfo, m) }
+func (w wailsLogger) Trace(m string)   { w.log(slog.LevelDebug-4, m) }
+func (w wailsLogger) Debug(m string)   { w.log(slog.LevelDebug, m) }
+func (w wailsLogger) Info(m string)    { w.log(slog.LevelInfo, m) }
+func (w wailsLogger) Warning(m string) { w.log(slog.LevelWarn, m) }
+func (w wailsLogger) Error(m string)   { w.log(slog.LevelError, m) }
+
+// Fatal logs; Wails exits the process itself right after.
+func (w wailsLogger) Fatal(m string) { w.log(slog.LevelError, "fatal: "+m) }
+
+// wailsLevel maps our level to Wails' so it does not format lines we drop.
+func wailsLevel(l slog.Level) logger.LogLevel {
+	switch {
+	case l < slog.LevelDebug:
+		return logger.TRACE
+	case l < slog.LevelInfo:
+		return logger.DEBUG
+	case l < slog.LevelWarn:
+		return logger.INFO
+	case l < slog.LevelError:
+		return logger.WARNING
+	}
+	return logger.ERROR
+}
