@@ -178,7 +178,7 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 	if !chat.CanMove(c.State, chat.CallApproved) {
 		return chat.Errorf("bad_state", chat.ErrInvalid, "This %s call is already %s.", c.Name, c.State)
 	}
-	if len(edited) > 0 {
+	if ed := strings.TrimSpace(string(edited)); ed != "" && ed != "null" { // JS null: no edit
 		_, clean, err := e.tools.Registry().Validate(c.Name, edited)
 		if err != nil {
 			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
@@ -557,7 +557,11 @@ func (e *Engine) Continue(ctx context.Context, chatID string) (chat.Message, err
 	if len(history) == 0 || history[len(history)-1].Kind != chat.KindToolResults {
 		return chat.Message{}, chat.Errorf("nothing_to_continue", chat.ErrInvalid, "There are no tool results waiting to be sent.")
 	}
-	return e.start(ctx, chatID)
+	asst, err := e.start(ctx, chatID)
+	if err == nil {
+		e.emit(bridge.EventMessageAdded, asst)
+	}
+	return asst, err
 }
 
 // turnsSinceUser counts the model's answers since the user last wrote.

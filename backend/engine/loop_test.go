@@ -486,3 +486,14 @@ func TestNewMessageSupersedesUndecidedCalls(t *testing.T) {
 		}
 	}
 }
+
+func TestApproveWithNullEditIsAPlainApprove(t *testing.T) {
+	l := newLoop(t, "", "json", written(t, "json", tc("a", "echo", `{"text":"n"}`)), "ok")
+	l.send("go")
+	c := l.waitCalls("card", count(1))[0]
+	got, err := l.eng.Approve(context.Background(), c.ID, json.RawMessage("null"))
+	if err != nil || len(got.Edited) != 0 {
+		t.Fatalf("null edit: %+v %v", got, err)
+	}
+	l.waitRequests(2)
+}

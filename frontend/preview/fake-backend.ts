@@ -1,7 +1,8 @@
 // A fake Go backend for looking at the UI without Wails. Test/preview only:
 // never part of the production bundle. Installs window.go.main.App and
 // window.runtime with sample data and simulated streaming.
-import type { AppInfo, Chat, Message, Provider, Settings } from '../src/api'
+import type { AllowRule, AppInfo, Call, Chat, ChatOptions, Message, Provider, Settings } from '../src/api'
+import { FORMATS, PARADIGMS, TOOLS, formatResults, readBack, runTool, scan, toolScript, validate, type ResultSpec } from './fake-tools'
 
 type Listener = (...data: unknown[]) => void
 
@@ -16,6 +17,12 @@ export type FakeOptions = {
   dropDeltas?: boolean
   /** Milliseconds between deltas. */
   tick?: number
+  /** Milliseconds a tool takes to run (default 250; "long calc" in a prompt takes 4 s). */
+  runMs?: number
+  /** Send tool results back by itself (default true). */
+  autoContinue?: boolean
+  /** Model turns per user message before the loop pauses (default 25). */
+  maxTurns?: number
 }
 
 const MIN = 60_000
@@ -133,6 +140,9 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     temperature: -1,
     language: opts.language ?? 'en',
     theme: opts.theme ?? 'light',
+    autoContinue: opts.autoContinue ?? true,
+    maxTurns: opts.maxTurns ?? 25,
+    toolTimeoutSeconds: 30,
   }
   const providers: Provider[] = [
     { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true },
@@ -143,6 +153,10 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const chats: Chat[] = []
   const messages: Message[] = []
   const streams = new Map<string, Stream>()
+  const calls: Call[] = []
+  const rules: AllowRule[] = []
+  const running = new Map<string, number>()
+  const runMs = opts.runMs ?? 250
 
   const usage = (p: number, c: number) => ({ promptTokens: p, completionTokens: c, totalTokens: p + c })
   const mk = (chatId: string, role: Message['role'], content: string, at: number, extra: Partial<Message> = {}): Message => ({
@@ -159,7 +173,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     ...extra,
   })
   const addChat = (title: string, at: number) => {
-    const c: Chat = { id: newId(), title, createdAt: at - 5 * MIN, updatedAt: at }
+    const c: Chat = { id: newId(), title, createdAt: at - 5 * MIN, updatedAt: at, paradigm: 'json', recognizeOthers: true }
     chats.push(c)
     return c
   }
@@ -193,6 +207,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       }),
     )
 
+    seedToolChat(now - 3 * HOUR)
+
     const c3 = addChat('Trip ideas for Kyoto in autumn', now - 26 * HOUR)
     messages.push(mk(c3.id, 'user', 'Plan three relaxed days in Kyoto in November.', now - 26 * HOUR - MIN))
     messages.push(
@@ -217,16 +233,22 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     if (c) c.updatedAt = Date.now()
   }
 
-  function startStream(chatId: string, prompt: string): Message {
+  function startStream(chatId: string, prompt: string, scripted?: string): Message {
     const lower = prompt.toLowerCase()
     const active = providers.find((p) => p.id === settings.activeProviderId)!
     const msg = mk(chatId, 'assistant', '', Date.now() + 1, { status: 'streaming', model: active.model })
     messages.push(msg)
+    const chat = chats.find((c) => c.id === chatId)
+    const tools = scripted === undefined ? toolScript(prompt, chat?.paradigm ?? 'json') : null
     let reasoning = ''
     let content: string
     let fail: null | { code: string; message: string; after: number } = null
     let speed = tick
-    if (lower.includes('error') || prompt.includes('错误')) {
+    if (scripted !== undefined) {
+      content = scripted
+    } else if (tools) {
+      content = tools
+    } else if (lower.includes('error') || prompt.includes('错误')) {
       content = 'Let me look into that for you. First, I'
       fail = { code: 'http_500', message: 'Provider returned HTTP 500: Internal Server Error (simulated).', after: 6 }
     } else if (lower.includes('story') || prompt.includes('故事')) {
@@ -281,6 +303,253 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     msg.updatedAt = Date.now()
     touch(st.chatId)
     emit('stream:end', { chatId: st.chatId, messageId: st.messageId, seq: st.seq + 1, message: { ...msg } })
+    if (status === 'complete') afterAnswer(msg)
+  }
+
+  // ─── the tool loop (mirrors backend/engine/loop.go) ───
+
+  const callClone = (c: Call): Call => JSON.parse(JSON.stringify(c))
+  const saveCall = (c: Call) => {
+    c.updatedAt = Date.now()
+    emit('call:updated', callClone(c))
+  }
+  const settled = (c: Call) =>
+    c.state === 'done' || c.state === 'error' || c.state === 'denied' || (c.state === 'problem' && !!c.resultStatus)
+
+  function seedToolChat(at: number) {
+    const c = addChat('Tool calls: time, maths and a broken call', at)
+    const u1 = mk(c.id, 'user', 'What time is it, and what is 17 * 23?', at - 9 * MIN)
+    const a1 = mk(
+      c.id,
+      'assistant',
+      'I\'ll check the time and do the sum.\n\n```json\n{"tool_calls":[{"id":"call_1","name":"get_current_time","arguments":{"timezone":"UTC"}},{"id":"call_2","name":"calculate","arguments":{"expression":"17 * 23"}}]}\n```',
+      at - 9 * MIN + 1000,
+      { model: 'airlock-demo', usage: usage(480, 52) },
+    )
+    const res: ResultSpec[] = [
+      { callId: 'call_1', name: 'get_current_time', status: 'success', content: '2026-11-22T14:02:11Z (UTC)' },
+      { callId: 'call_2', name: 'calculate', status: 'success', content: '392' },
+    ]
+    const r1 = mk(c.id, 'user', formatResults(res, 'json'), at - 8 * MIN, { kind: 'tool_results' })
+    const a2 = mk(c.id, 'assistant', readBack(res), at - 8 * MIN + 1000, { model: 'airlock-demo', usage: usage(620, 58) })
+    const u2 = mk(c.id, 'user', 'Now calculate 2^10 — and also try something broken.', at - 5 * MIN)
+    const a3 = mk(
+      c.id,
+      'assistant',
+      'Here you go: one call that works, one that can\'t.\n\n```json\n{"tool_calls":[{"id":"call_1","name":"calculate","arguments":{"expression":"2^10"}},{"id":"call_2","name":"teleport","arguments":{"to":"Mars"}}]}\n```',
+      at - 5 * MIN + 1000,
+      { model: 'airlock-demo', usage: usage(700, 60) },
+    )
+    const u3 = mk(c.id, 'user', 'And what is the time in Tokyo and in Paris?', at - 2 * MIN)
+    const a4 = mk(
+      c.id,
+      'assistant',
+      'Two clocks coming up.\n\n```json\n{"tool_calls":[{"id":"call_1","name":"get_current_time","arguments":{"timezone":"Asia/Tokyo"}},{"id":"call_2","name":"get_current_time","arguments":{"timezone":"Europe/Paris"}}]}\n```',
+      at - 2 * MIN + 1000,
+      { model: 'airlock-demo', usage: usage(760, 61) },
+    )
+    messages.push(u1, a1, r1, a2, u2, a3, u3, a4)
+    const base = (m: Message, index: number, name: string, args: unknown, raw: string): Call => ({
+      id: newId(),
+      modelCallId: `call_${index + 1}`,
+      chatId: c.id,
+      messageId: m.id,
+      index,
+      name,
+      arguments: args,
+      raw,
+      format: 'json',
+      state: 'pending',
+      createdAt: m.createdAt,
+      updatedAt: m.createdAt,
+    })
+    const raw1 = a1.content.slice(a1.content.indexOf('{'), a1.content.lastIndexOf('}') + 1) + '\n'
+    calls.push(
+      {
+        ...base(a1, 0, 'get_current_time', { timezone: 'UTC' }, raw1),
+        state: 'done',
+        decidedBy: 'user',
+        decidedAt: at - 9 * MIN + 4000,
+        startedAt: at - 9 * MIN + 4000,
+        finishedAt: at - 9 * MIN + 4003,
+        result: res[0].content,
+        resultStatus: 'success',
+      },
+      {
+        ...base(a1, 1, 'calculate', { expression: '17 * 23' }, raw1),
+        edited: { expression: '17 * 23 + 1' },
+        state: 'done',
+        decidedBy: 'user',
+        decidedAt: at - 9 * MIN + 9000,
+        startedAt: at - 9 * MIN + 9000,
+        finishedAt: at - 9 * MIN + 9012,
+        result: '392',
+        resultStatus: 'success',
+      },
+    )
+    const raw3 = a3.content.slice(a3.content.indexOf('{'), a3.content.lastIndexOf('}') + 1) + '\n'
+    calls.push(
+      {
+        ...base(a3, 0, 'calculate', { expression: '2^10' }, raw3),
+        state: 'denied',
+        decidedBy: 'user',
+        decidedAt: at - 4 * MIN,
+        reason: 'I can do that one in my head',
+        result: 'The user denied this call. Reason: I can do that one in my head',
+        resultStatus: 'denied',
+      },
+      {
+        ...base(a3, 1, 'teleport', null, raw3),
+        state: 'problem',
+        problem: 'There is no tool named "teleport". Available tools: get_current_time, calculate.',
+      },
+    )
+    const raw4 = a4.content.slice(a4.content.indexOf('{'), a4.content.lastIndexOf('}') + 1) + '\n'
+    calls.push(
+      base(a4, 0, 'get_current_time', { timezone: 'Asia/Tokyo' }, raw4),
+      { ...base(a4, 1, 'get_current_time', { timezone: 'Europe/Paris' }, raw4), guard: 'Loop guard: the model made this exact call 3 times in a row, so it waits for you even if the tool is always allowed.' },
+    )
+  }
+
+  function afterAnswer(msg: Message) {
+    const chat = chats.find((c) => c.id === msg.chatId)
+    if (!chat) return
+    const res = scan(msg.content, chat.paradigm, chat.recognizeOthers)
+    const found = [
+      ...res.calls.map((c) => ({ at: c.start, c: { modelCallId: c.id, name: c.name, arguments: c.arguments, raw: c.raw ?? '', format: c.format ?? '', state: 'pending' as const } })),
+      ...res.problems.map((p) => ({ at: p.start, c: { modelCallId: p.id ?? '', name: p.name ?? '', arguments: null, raw: p.raw, format: p.format ?? '', state: 'problem' as const, problem: p.message } })),
+    ].sort((a, b) => a.at - b.at)
+    if (found.length === 0) return
+    const previous = calls.filter((c) => c.chatId === msg.chatId)
+    const stored: Call[] = found.map((f, index) => ({
+      ...f.c,
+      id: newId(),
+      modelCallId: f.c.modelCallId || `call_${index + 1}`,
+      chatId: msg.chatId,
+      messageId: msg.id,
+      index,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    }))
+    calls.push(...stored)
+    for (const c of stored) emit('call:updated', callClone(c))
+    for (const c of stored) {
+      if (c.state !== 'pending') continue
+      const same = previous.filter((p) => p.name === c.name && JSON.stringify(p.arguments) === JSON.stringify(c.arguments))
+      if (same.length >= 2) {
+        c.guard = `Loop guard: the model made this exact call (${c.name} with the same arguments) ${same.length + 1} times in a row, so it waits for you even if the tool is always allowed.`
+        saveCall(c)
+        continue
+      }
+      const rule = rules.find((r) => r.tool === c.name && (r.chatId === '' || r.chatId === c.chatId))
+      if (rule) approve(c, null, rule.chatId ? 'rule:chat' : 'rule:global')
+    }
+    finish(msg.id)
+  }
+
+  function approve(c: Call, edited: Record<string, unknown> | null, by: Call['decidedBy']) {
+    if (c.state !== 'pending' && c.state !== 'interrupted' && c.state !== 'problem')
+      throw apiErr('bad_state', `This ${c.name} call is already ${c.state}.`)
+    if (edited) {
+      const err = validate(c.name, edited)
+      if (err) throw apiErr('invalid_arguments', err)
+      if (JSON.stringify(edited) !== JSON.stringify(c.arguments)) c.edited = edited
+    }
+    c.state = 'approved'
+    c.decidedBy = by
+    c.decidedAt = Date.now()
+    c.result = undefined
+    c.resultStatus = undefined
+    saveCall(c)
+    const slow = messages.some((m) => m.chatId === c.chatId && m.role === 'user' && /long calc/i.test(m.content))
+    setTimeout(() => {
+      c.state = 'running'
+      c.startedAt = Date.now()
+      saveCall(c)
+      const timer = window.setTimeout(() => {
+        running.delete(c.id)
+        c.finishedAt = Date.now()
+        try {
+          c.result = runTool(c.name, (c.edited ?? c.arguments) as Record<string, unknown>)
+          c.state = 'done'
+          c.resultStatus = 'success'
+        } catch (e) {
+          c.result = (e as Error).message
+          c.state = 'error'
+          c.resultStatus = 'error'
+        }
+        saveCall(c)
+        finish(c.messageId)
+      }, slow ? 4000 : runMs)
+      running.set(c.id, timer)
+    }, 20)
+  }
+
+  function deny(c: Call, reason: string) {
+    if (c.state !== 'pending' && c.state !== 'interrupted') throw apiErr('bad_state', `This ${c.name} call is ${c.state}; it cannot become denied.`)
+    c.state = 'denied'
+    c.decidedBy = 'user'
+    c.decidedAt = Date.now()
+    c.reason = reason.trim() || undefined
+    c.result = reason.trim() ? `The user denied this call. Reason: ${reason.trim()}` : 'The user denied this call.'
+    c.resultStatus = 'denied'
+    saveCall(c)
+  }
+
+  function finish(messageId: string) {
+    const mine = calls.filter((c) => c.messageId === messageId).sort((a, b) => a.index - b.index)
+    if (mine.length === 0 || !mine.every(settled)) return
+    const msg = find(messageId)
+    if (!msg) return
+    const history = messages.filter((m) => m.chatId === msg.chatId)
+    if (history.indexOf(msg) < history.length - 1) return // results already sent
+    const chat = chats.find((c) => c.id === msg.chatId)
+    const results: ResultSpec[] = mine.map((c) => ({ callId: c.modelCallId, name: c.name, status: c.resultStatus!, content: c.result ?? '' }))
+    const um = mk(msg.chatId, 'user', formatResults(results, chat?.paradigm ?? 'json'), Date.now(), { kind: 'tool_results' })
+    messages.push(um)
+    emit('message:added', clone(um))
+    if (!settings.autoContinue) return
+    let turns = 0
+    for (let i = history.length - 1; i >= 0; i--) {
+      if (history[i].role === 'user' && history[i].kind !== 'tool_results') break
+      if (history[i].role === 'assistant') turns++
+    }
+    if (turns >= settings.maxTurns) {
+      emit('chat:notice', {
+        chatId: msg.chatId,
+        code: 'turn_cap',
+        message: `Paused after ${turns} model turns for one message (the limit in Settings). Press Continue to let the model go on.`,
+      })
+      return
+    }
+    const next = continueWith(msg.chatId, results)
+    emit('message:added', clone({ ...next, content: '', reasoning: '' }))
+  }
+
+  function continueWith(chatId: string, results: ResultSpec[]): Message {
+    const history = messages.filter((m) => m.chatId === chatId)
+    const original = [...history].reverse().find((m) => m.role === 'user' && m.kind !== 'tool_results')?.content ?? ''
+    const chat = chats.find((c) => c.id === chatId)
+    const again = /loop/i.test(original) && results[0]?.status === 'success'
+    const text = again ? `Once more, to be sure.\n\n${toolScript('loop', chat?.paradigm ?? 'json')!.split('\n\n').slice(1).join('\n\n')}` : readBack(results)
+    return startStream(chatId, '', text)
+  }
+
+  function lastResults(chatId: string): ResultSpec[] | null {
+    const history = messages.filter((m) => m.chatId === chatId)
+    const last = history[history.length - 1]
+    if (!last || last.kind !== 'tool_results') return null
+    const prev = [...history].reverse().find((m) => m.role === 'assistant')
+    return calls
+      .filter((c) => c.messageId === prev?.id)
+      .sort((a, b) => a.index - b.index)
+      .map((c) => ({ callId: c.modelCallId, name: c.name, status: c.resultStatus ?? 'error', content: c.result ?? '' }))
+  }
+
+  const getCall = (id: string) => {
+    const c = calls.find((x) => x.id === id)
+    if (!c) throw apiErr('not_found', 'Tool call not found.')
+    return c
   }
 
   const wait = (ms = 60) => new Promise((r) => setTimeout(r, ms))
@@ -317,6 +586,18 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       if (streams.has(chatId)) throw apiErr('busy', 'This chat is already answering.')
       const c = chats.find((x) => x.id === chatId)
       if (!c) throw apiErr('not_found', 'Chat not found.')
+      // A new message settles the calls still waiting: denied, never run.
+      for (const cl of calls.filter((x) => x.chatId === chatId)) {
+        if (cl.state === 'pending' || cl.state === 'interrupted') deny(cl, 'the user sent a new message instead of deciding')
+        else if (cl.state === 'problem' && !cl.resultStatus) {
+          cl.decidedBy = 'user'
+          cl.decidedAt = Date.now()
+          cl.reason = 'the user sent a new message instead of deciding'
+          cl.result = cl.problem
+          cl.resultStatus = 'error'
+          saveCall(cl)
+        }
+      }
       const user = mk(chatId, 'user', text, Date.now())
       messages.push(user)
       const asst = startStream(chatId, text)
@@ -379,6 +660,109 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       if (p.baseUrl.includes('openai')) return ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'o4-mini']
       return ['qwen2.5:14b', 'llama3.1:8b', 'mistral-nemo:12b', 'deepseek-r1:14b', 'phi4:14b']
     },
+    About: async () => ({
+      name: 'Airlock',
+      version: info.version,
+      dataDir: info.dataDir,
+      logFile: `${info.dataDir}/logs/airlock.log`,
+      platform: 'linux/amd64',
+      goVersion: 'go1.24.0',
+    }),
+    OpenDataDir: async () => {
+      await wait(100)
+      if (opts.realProvider) throw apiErr('open_failed', 'no file manager opener (xdg-open) was found; the folder is ' + info.dataDir)
+    },
+    SetChatOptions: async (chatId: string, o: ChatOptions) => {
+      const c = chats.find((x) => x.id === chatId)
+      if (!c) throw apiErr('not_found', 'Chat not found.')
+      if (!['json', 'xml', 'vcp'].includes(o.paradigm)) throw apiErr('invalid_paradigm', `Unknown paradigm "${o.paradigm}".`)
+      c.paradigm = o.paradigm
+      c.recognizeOthers = o.recognizeOthers
+      return clone(c)
+    },
+    ListCalls: async (chatId: string) => clone(calls.filter((c) => c.chatId === chatId)),
+    ApproveCall: async (id: string, edited: Record<string, unknown> | null) => {
+      await wait(10)
+      const c = getCall(id)
+      if (c.state === 'problem') throw apiErr('bad_state', 'This call could not be read as a valid call; fix it first or tell the model.')
+      if (edited === null) throw apiErr('invalid_arguments', `Tool "${c.name}": arguments must be a JSON object.`) // as the real binding does
+      approve(c, edited, 'user')
+      return callClone(c)
+    },
+    DenyCall: async (id: string, reason: string) => {
+      await wait(10)
+      const c = getCall(id)
+      deny(c, reason)
+      finish(c.messageId)
+      return callClone(c)
+    },
+    AlwaysAllowCall: async (id: string, everywhere: boolean) => {
+      await wait(10)
+      const c = getCall(id)
+      if (c.state === 'problem') throw apiErr('bad_state', 'A problem card cannot be always allowed; fix it first.')
+      const chatId = everywhere ? '' : c.chatId
+      if (!rules.some((r) => r.tool === c.name && r.chatId === chatId)) rules.push({ id: newId(), tool: c.name, chatId, createdAt: Date.now() })
+      for (const s of calls.filter((x) => x.messageId === c.messageId)) {
+        if (s.name === c.name && (s.id === c.id || (s.state === 'pending' && !s.guard))) approve(s, null, 'user')
+      }
+      return callClone(c)
+    },
+    TellModel: async (id: string) => {
+      const c = getCall(id)
+      if (c.state !== 'problem' || c.resultStatus) throw apiErr('bad_state', 'Only an unsettled problem card can be sent to the model.')
+      c.decidedBy = 'user'
+      c.decidedAt = Date.now()
+      c.result = c.problem
+      c.resultStatus = 'error'
+      saveCall(c)
+      finish(c.messageId)
+      return callClone(c)
+    },
+    FixAndRun: async (id: string, name: string, args: Record<string, unknown>) => {
+      await wait(10)
+      const c = getCall(id)
+      if (c.state !== 'problem' || c.resultStatus) throw apiErr('bad_state', 'Only an unsettled problem card can be fixed.')
+      const err = validate(name, args)
+      if (err) throw apiErr('invalid_arguments', err)
+      c.name = name
+      c.arguments = args
+      approve(c, null, 'user')
+      return callClone(c)
+    },
+    CancelCall: async (id: string) => {
+      const c = getCall(id)
+      const timer = running.get(id)
+      if (timer === undefined) return
+      window.clearTimeout(timer)
+      running.delete(id)
+      c.finishedAt = Date.now()
+      c.state = 'error'
+      c.result = `the user cancelled this call after ${((c.finishedAt - (c.startedAt ?? c.finishedAt)) / 1000).toFixed(1)}s`
+      c.resultStatus = 'error'
+      saveCall(c)
+      finish(c.messageId)
+    },
+    RunAll: async (messageId: string) => {
+      for (const c of calls.filter((x) => x.messageId === messageId && (x.state === 'pending' || x.state === 'interrupted'))) approve(c, null, 'user')
+    },
+    DenyAll: async (messageId: string, reason: string) => {
+      for (const c of calls.filter((x) => x.messageId === messageId && (x.state === 'pending' || x.state === 'interrupted'))) deny(c, reason)
+      finish(messageId)
+    },
+    Continue: async (chatId: string) => {
+      await wait(20)
+      const results = lastResults(chatId)
+      if (!results) throw apiErr('nothing_to_continue', 'There are no tool results waiting to be sent.')
+      const next = continueWith(chatId, results)
+      return clone({ ...next, content: '', reasoning: '' })
+    },
+    ListRules: async () => clone(rules),
+    DeleteRule: async (id: string) => {
+      const i = rules.findIndex((r) => r.id === id)
+      if (i >= 0) rules.splice(i, 1)
+    },
+    ToolLab: async () => clone({ tools: TOOLS, paradigms: PARADIGMS, formats: FORMATS }),
+    ScanText: async (text: string, paradigm: string, recognizeOthers: boolean) => clone(scan(text, paradigm, recognizeOthers)),
     TestConnection: async (p: Provider) => {
       await wait(500)
       if (p.baseUrl.includes('localhost:1234')) throw apiErr('unreachable', 'Could not connect to http://localhost:1234/v1 — is LM Studio running?')
@@ -403,5 +787,10 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     settings: () => settings,
     /** Begin a stream in a chat without going through the UI. */
     startStream,
+    /** The fake's tool calls and rules (tests look inside). */
+    calls,
+    rules,
+    /** Seeds an always-allow rule. */
+    addRule: (tool: string, chatId = '') => rules.push({ id: newId(), tool, chatId, createdAt: Date.now() }),
   }
 }

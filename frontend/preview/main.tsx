@@ -1,6 +1,7 @@
 // Preview entry: a fake backend + the real app. Not part of the production build.
 // URL params: theme=light|dark|system, lang=en|zh|auto, scene=chat|empty|newchat|error|
-// interrupted|streaming|reasoning|settings|settings-general|settings-about|confirm|rename, drop=1, tick=ms
+// interrupted|streaming|reasoning|settings|settings-general|settings-about|confirm|rename|
+// tools|tool-running|tool-paused|lab|permissions|about, drop=1, tick=ms, manual=1 (auto-continue off)
 import { installFakeBackend } from './fake-backend'
 
 const q = new URLSearchParams(location.search)
@@ -12,6 +13,8 @@ const fake = installFakeBackend({
   realProvider: q.get('provider') === 'real',
   dropDeltas: q.get('drop') === '1',
   tick: q.get('tick') ? Number(q.get('tick')) : undefined,
+  autoContinue: q.get('manual') !== '1',
+  maxTurns: scene === 'tool-paused' ? 1 : undefined,
 })
 
 await import('../src/main')
@@ -55,6 +58,46 @@ switch (scene) {
     break
   case 'settings':
     s.openSettings('providers')
+    break
+  case 'tools':
+    // cards in every state: done, edited, denied, problem, two pending (one guarded)
+    await s.selectChat(byTitle('Tool calls'))
+    break
+  case 'tool-running': {
+    // "long calc" makes the fake tool take 4 s: the card shows the spinner, elapsed time and Cancel
+    await s.selectChat(null)
+    await useStore.getState().send('long calc: calculate 6*7')
+    const run = () => {
+      const b = document.querySelector('[data-testid="tool-card"][data-state="pending"] [data-testid="approve"]') as HTMLElement | null
+      if (b) b.click()
+      else setTimeout(run, 100)
+    }
+    run()
+    break
+  }
+  case 'tool-paused': {
+    // the turn cap (1) pauses the loop after the first results: notice + Continue
+    await s.selectChat(null)
+    await useStore.getState().send('loop')
+    const run = () => {
+      const b = document.querySelector('[data-testid="tool-card"][data-state="pending"] [data-testid="approve"]') as HTMLElement | null
+      if (b) b.click()
+      else setTimeout(run, 100)
+    }
+    run()
+    break
+  }
+  case 'lab':
+    s.setView('lab')
+    setTimeout(() => (document.querySelector('[data-testid="lab-tab-playground"]') as HTMLElement)?.click(), 100)
+    break
+  case 'permissions':
+    fake.addRule('get_current_time')
+    fake.addRule('calculate', byTitle('Tool calls') ?? '')
+    s.openSettings('permissions')
+    break
+  case 'about':
+    s.openAbout()
     break
   case 'provider-form':
     s.openSettings('providers')
@@ -102,4 +145,3 @@ if (q.get('top') === '1') {
     if (el) el.scrollTop = 0
   }, 300)
 }
-void fake

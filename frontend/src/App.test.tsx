@@ -7,11 +7,15 @@ import { App } from './App'
 import { resetStore } from './store'
 
 async function boot(opts: Parameters<typeof installFakeBackend>[0] = {}) {
-  installFakeBackend({ tick: 2, ...opts })
+  const fake = installFakeBackend({ tick: 2, ...opts })
   render(<App />)
   await screen.findAllByTestId('chat-item').catch(() => null)
   await screen.findByTestId('composer')
+  return fake
 }
+
+const lastMessage = () => screen.getAllByTestId('message').at(-1)!
+const cardOf = (tool: string) => screen.getAllByTestId('tool-card').filter((c) => c.dataset.tool === tool).at(-1)!
 
 describe('App with a fake backend', () => {
   beforeEach(() => {
@@ -201,5 +205,260 @@ describe('App with a fake backend', () => {
     })
     expect(screen.getAllByTestId('message')[0]).toHaveTextContent('Hello Airlock')
     expect(screen.getByTestId('usage')).toBeInTheDocument()
+  })
+
+  it('the tool loop: answer → pending card → Run → running/done → results + next answer streams to completion', async () => {
+    const user = userEvent.setup()
+    await boot({ empty: true, tick: 3, runMs: 150 })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'What time is it?{Enter}')
+    // the answer completes; call:updated brings the card
+    const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
+    expect(card).toHaveAttribute('data-tool', 'get_current_time')
+    expect(card).toHaveAttribute('data-state', 'pending')
+    expect(within(card).getByTestId('call-state')).toHaveTextContent('Pending')
+    // the first pending card takes focus (the composer was empty)
+    await waitFor(() => expect(card).toHaveFocus())
+    expect(screen.getByTestId('waiting-status')).toHaveTextContent('1 tool call waits for you')
+    // the call text itself is on the card, not repeated in the answer
+    const answer = screen.getAllByTestId('message')[1]
+    expect(answer).toHaveTextContent('Let me look at the clock.')
+    expect(within(answer).queryByText(/tool_calls/)).toBeNull()
+    // nothing ran: no results message yet
+    expect(screen.getAllByTestId('message')).toHaveLength(2)
+
+    await user.click(within(card).getByTestId('approve'))
+    await waitFor(() => expect(cardOf('get_current_time')).toHaveAttribute('data-state', 'running'))
+    expect(within(cardOf('get_current_time')).getByTestId('call-elapsed')).toBeInTheDocument()
+    await waitFor(() => expect(cardOf('get_current_time')).toHaveAttribute('data-state', 'done'), { timeout: 3000 })
+    expect(within(cardOf('get_current_time')).getByTestId('call-result')).toHaveTextContent(/\d{4}-\d\d-\d\dT/)
+    expect(within(cardOf('get_current_time')).getByTestId('call-decision')).toHaveTextContent('Approved by you')
+
+    // message:added: the tool-results user message, then the next answer, which streams
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(4), { timeout: 3000 })
+    const [, , results] = screen.getAllByTestId('message')
+    expect(results).toHaveAttribute('data-role', 'user')
+    expect(within(results).getByTestId('tool-results')).toHaveTextContent('Tool result (1)')
+    expect(within(results).getByTestId('tool-results')).toHaveTextContent('1 succeeded')
+    await waitFor(() => expect(lastMessage()).toHaveAttribute('data-status', 'complete'), { timeout: 5000 })
+    expect(lastMessage()).toHaveTextContent('get_current_time returned')
+    expect(screen.queryByTestId('waiting-status')).toBeNull()
+    expect(screen.getByTestId('send')).toBeInTheDocument()
+
+    // the results block expands to show what the model was told
+    await user.click(within(results).getByTestId('tool-results-toggle'))
+    expect(within(results).getByText(/tool_call_result/)).toBeInTheDocument()
+  })
+
+  it('Deny (with a reason) → the model is told and answers', async () => {
+    const user = userEvent.setup()
+    await boot({ empty: true, tick: 2 })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'please calculate 6*7{Enter}')
+    const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
+    expect(card).toHaveTextContent('6*7')
+    await user.click(within(card).getByTestId('deny'))
+    await user.type(screen.getByTestId('deny-reason'), 'no maths today{Enter}')
+    await waitFor(() => expect(cardOf('calculate')).toHaveAttribute('data-state', 'denied'))
+    expect(within(cardOf('calculate')).getByTestId('call-decision')).toHaveTextContent('Denied by you: no maths today')
+    await waitFor(() => expect(lastMessage()).toHaveTextContent('You denied calculate'), { timeout: 5000 })
+  })
+
+  it('auto-continue off: results wait; Continue sends them', async () => {
+    const user = userEvent.setup()
+    await boot({ empty: true, tick: 2, runMs: 20, autoContinue: false })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'calculate 2+3{Enter}')
+    const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
+    await user.click(within(card).getByTestId('approve'))
+    const cont = await screen.findByTestId('continue', {}, { timeout: 3000 })
+    expect(screen.getByTestId('chat-notice')).toHaveTextContent('Tool results are ready')
+    expect(lastMessage()).toHaveAttribute('data-kind', 'tool_results')
+    await user.click(cont)
+    await waitFor(() => expect(lastMessage()).toHaveAttribute('data-role', 'assistant'))
+    await waitFor(() => expect(lastMessage()).toHaveAttribute('data-status', 'complete'), { timeout: 5000 })
+    expect(lastMessage()).toHaveTextContent('calculate returned 5')
+    expect(screen.queryByTestId('continue')).toBeNull()
+  })
+
+  it('the turn cap pauses the loop: notice inline (and a toast) with Continue', async () => {
+    const user = userEvent.setup()
+    await boot({ empty: true, tick: 2, runMs: 20, maxTurns: 1 })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'loop{Enter}')
+    const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
+    await user.click(within(card).getByTestId('approve'))
+    const notice = await screen.findByTestId('chat-notice', {}, { timeout: 3000 })
+    await waitFor(() => expect(notice).toHaveAttribute('data-code', 'turn_cap'))
+    expect(notice).toHaveTextContent('Paused after 1 model turns')
+    expect(screen.getByTestId('toast')).toHaveTextContent('The tool loop paused')
+    await user.click(within(notice).getByTestId('continue'))
+    // the model goes on: the loop script proposes the same call again
+    await waitFor(() => expect(screen.getAllByTestId('tool-card')).toHaveLength(2), { timeout: 5000 })
+    expect(screen.queryByTestId('chat-notice')).toBeNull()
+  })
+
+  it('a problem card: Tell the model settles it and the loop goes on', async () => {
+    const user = userEvent.setup()
+    await boot({ empty: true, tick: 2 })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'broken{Enter}')
+    const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
+    expect(card).toHaveAttribute('data-state', 'problem')
+    expect(within(card).getByTestId('call-raw')).toHaveTextContent('teleport')
+    await user.click(within(card).getByTestId('tell-model'))
+    await waitFor(() => expect(lastMessage()).toHaveTextContent('teleport failed'), { timeout: 5000 })
+  })
+
+  it('Always allow → the rule shows in Settings → Permissions and can be revoked', async () => {
+    const user = userEvent.setup()
+    await boot({ empty: true, tick: 2, runMs: 20 })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'What time is it?{Enter}')
+    const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
+    await user.click(within(card).getByTestId('always-allow'))
+    await user.click(screen.getByTestId('always-allow-chat'))
+    await waitFor(() => expect(cardOf('get_current_time')).toHaveAttribute('data-state', 'done'), { timeout: 3000 })
+    await waitFor(() => expect(lastMessage()).toHaveAttribute('data-status', 'complete'), { timeout: 5000 })
+    // the next call of that tool runs by itself
+    await user.type(screen.getByTestId('composer'), 'And the time now?{Enter}')
+    await waitFor(() => expect(screen.getAllByTestId('tool-card')).toHaveLength(2), { timeout: 5000 })
+    await waitFor(() => expect(cardOf('get_current_time')).toHaveAttribute('data-state', 'done'), { timeout: 3000 })
+    expect(within(cardOf('get_current_time')).getByTestId('call-decision')).toHaveTextContent('Auto-approved by rule (this chat)')
+
+    await user.click(screen.getByTestId('settings-open'))
+    await user.click(screen.getByTestId('settings-tab-permissions'))
+    const row = await screen.findByTestId('rule-row')
+    expect(row).toHaveTextContent('get_current_time')
+    // the scope names the chat (its auto title arrives through chats:changed)
+    await waitFor(() => expect(row).toHaveTextContent('In “What time is it?”'))
+    await user.click(within(row).getByTestId('revoke-rule'))
+    expect(await screen.findByTestId('rules-empty')).toHaveTextContent('Nothing is allowed by default')
+  })
+
+  it('chat options on a new (lazy) chat are applied right after CreateChat', async () => {
+    const user = userEvent.setup()
+    const fake = await boot({ empty: true, tick: 2 })
+    await user.click(screen.getByTestId('new-chat'))
+    expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('JSON')
+    await user.click(screen.getByTestId('chat-options'))
+    const xml = screen.getAllByTestId('paradigm-option').find((r) => (r as HTMLInputElement).value === 'xml')!
+    await user.click(xml)
+    expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('XML tags')
+    await user.click(screen.getByTestId('recognize-others'))
+    expect(screen.getByTestId('recognize-others')).toHaveAttribute('aria-checked', 'false')
+    await user.keyboard('{Escape}')
+    await user.type(screen.getByTestId('composer'), 'calculate 1+2{Enter}')
+    const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
+    expect(card).toHaveAttribute('data-state', 'pending')
+    const chatId = screen.getAllByTestId('chat-item')[0].dataset.chatId!
+    const chats = (await window.go!.main!.App!.ListChats()) as { id: string; paradigm: string; recognizeOthers: boolean }[]
+    expect(chats.find((c) => c.id === chatId)).toMatchObject({ paradigm: 'xml', recognizeOthers: false })
+    // the model was taught XML: the call was read from a <tool_code> tag
+    expect(fake.calls[0].format).toBe('xml')
+    expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('XML tags')
+  })
+
+  it('an existing chat saves its options with SetChatOptions', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('chat-options'))
+    const vcp = screen.getAllByTestId('paradigm-option').find((r) => (r as HTMLInputElement).value === 'vcp')!
+    await user.click(vcp)
+    const chatId = screen.getAllByTestId('chat-item')[0].dataset.chatId!
+    await waitFor(async () => {
+      const chats = (await window.go!.main!.App!.ListChats()) as { id: string; paradigm: string }[]
+      expect(chats.find((c) => c.id === chatId)?.paradigm).toBe('vcp')
+    })
+    expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('VCP')
+  })
+
+  it('loads the cards of an existing chat (ListCalls) in every state', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByText('Tool calls: time, maths and a broken call'))
+    await waitFor(() => expect(screen.getAllByTestId('tool-card')).toHaveLength(6))
+    const states = screen.getAllByTestId('tool-card').map((c) => `${c.dataset.tool}:${c.dataset.state}`)
+    expect(states).toEqual([
+      'get_current_time:done',
+      'calculate:done',
+      'calculate:denied',
+      'teleport:problem',
+      'get_current_time:pending',
+      'get_current_time:pending',
+    ])
+    expect(screen.getByTestId('run-all')).toBeInTheDocument()
+    expect(screen.getByTestId('guard-note')).toHaveTextContent('Loop guard')
+    expect(screen.getAllByTestId('tool-card')[1]).toHaveTextContent('Edited before running')
+  })
+
+  it('Tool lab: tools, prompts, and the playground scanning pasted text into read-only cards', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('tool-lab-open'))
+    const lab = await screen.findByTestId('tool-lab')
+    expect(await within(lab).findAllByTestId('lab-tool')).toHaveLength(2)
+    await user.click(screen.getByTestId('lab-tab-prompts'))
+    expect(screen.getByTestId('lab-prompt')).toHaveTextContent('tool_calls')
+    await user.click(screen.getByTestId('lab-prompt-xml'))
+    expect(screen.getByTestId('lab-prompt')).toHaveTextContent('<tool_code>')
+    await user.click(screen.getByTestId('lab-tab-playground'))
+    const input = screen.getByTestId('lab-input')
+    await user.clear(input)
+    await user.click(input)
+    await user.paste('<think>{"tool_calls":[]}</think>\n<tool_call>{"name":"calculate","arguments":{"expression":"1+1"}}</tool_call>')
+    await waitFor(() => expect(within(screen.getByTestId('lab-calls')).getAllByTestId('tool-card')).toHaveLength(1))
+    const card = within(screen.getByTestId('lab-calls')).getByTestId('tool-card')
+    expect(card).toHaveAttribute('data-tool', 'calculate')
+    expect(card).toHaveTextContent('read as hermes')
+    expect(within(card).queryByTestId('approve')).toBeNull()
+    expect(screen.getByTestId('lab-ignored')).toHaveTextContent('skipped: reasoning')
+    // without other formats, the Hermes tag is not a call
+    await user.click(screen.getByTestId('lab-recognize-others'))
+    await waitFor(() => expect(within(screen.getByTestId('lab-calls')).queryAllByTestId('tool-card')).toHaveLength(0))
+    await user.selectOptions(screen.getByTestId('lab-paradigm'), 'auto')
+    await waitFor(() => expect(within(screen.getByTestId('lab-calls')).getAllByTestId('tool-card')).toHaveLength(1))
+    // back to the chat
+    await user.click(screen.getAllByTestId('chat-item')[0])
+    expect(screen.queryByTestId('tool-lab')).toBeNull()
+  })
+
+  it('menu events: about, settings, new chat', async () => {
+    const user = userEvent.setup()
+    const fake = await boot()
+    act(() => fake.emit('menu:about', null))
+    const about = await screen.findByTestId('about-dialog')
+    await waitFor(() => expect(within(about).getByTestId('about-data-dir')).toHaveTextContent('/home/mara/.local/share/airlock'))
+    expect(within(about).getByTestId('about-log-file')).toHaveTextContent('airlock.log')
+    await user.click(within(about).getByTestId('open-data-dir'))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('about-dialog')).toBeNull()
+    act(() => fake.emit('menu:settings', null))
+    expect(await screen.findByTestId('settings-dialog')).toBeInTheDocument()
+    act(() => fake.emit('menu:new-chat', null))
+    expect(screen.queryByTestId('settings-dialog')).toBeNull()
+    expect(await screen.findAllByTestId('suggestion')).not.toHaveLength(0)
+  })
+
+  it('Settings → General saves the tool-loop settings (and validates the ranges)', async () => {
+    const user = userEvent.setup()
+    const fake = await boot()
+    await user.click(screen.getByTestId('settings-open'))
+    await user.click(screen.getByTestId('settings-tab-general'))
+    expect(screen.getByTestId('auto-continue')).toHaveAttribute('aria-checked', 'true')
+    await user.click(screen.getByTestId('auto-continue'))
+    const turns = screen.getByTestId('max-turns')
+    await user.clear(turns)
+    await user.type(turns, '0')
+    expect(screen.getByTestId('settings-save')).toBeDisabled()
+    expect(screen.getByText('Enter a whole number from 1 to 1000.')).toBeInTheDocument()
+    await user.clear(turns)
+    await user.type(turns, '5')
+    const timeout = screen.getByTestId('tool-timeout')
+    await user.clear(timeout)
+    await user.type(timeout, '90')
+    await user.click(screen.getByTestId('settings-save'))
+    await screen.findByText('Settings saved.')
+    expect(fake.settings()).toMatchObject({ autoContinue: false, maxTurns: 5, toolTimeoutSeconds: 90 })
   })
 })

@@ -7,6 +7,8 @@ import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
 import { ChatView } from './components/ChatView'
 import { SettingsDialog } from './components/Settings'
+import { AboutDialog } from './components/AboutDialog'
+import { ToolLab } from './components/ToolLab'
 import { Toasts } from './components/Toasts'
 import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
 
@@ -16,6 +18,7 @@ export function App() {
   const bootError = useStore((s) => s.bootError)
   const theme = useStore((s) => s.settings?.theme ?? 'system')
   const language = useStore((s) => s.settings?.language ?? 'auto')
+  const view = useStore((s) => s.view)
   const prefersDark = usePrefersDark()
 
   useEffect(() => {
@@ -69,7 +72,7 @@ export function App() {
       const k = e.key.toLowerCase()
       if (modKey(e) && !e.altKey && !e.shiftKey && k === 'n') {
         e.preventDefault()
-        if (s.settingsOpen) return
+        if (s.settingsOpen || s.aboutOpen) return
         void s.newChat()
       } else if (modKey(e) && !e.altKey && (e.key === ',' || e.code === 'Comma')) {
         e.preventDefault()
@@ -111,8 +114,9 @@ export function App() {
   return (
     <div className="app">
       <Sidebar />
-      <ChatView />
+      {view === 'lab' ? <ToolLab /> : <ChatView />}
       <SettingsDialog />
+      <AboutDialog />
       <Toasts />
     </div>
   )

@@ -6,7 +6,18 @@ export type Role = 'user' | 'assistant' | 'system'
 export type Kind = 'text' | 'tool_results'
 export type MessageStatus = 'streaming' | 'complete' | 'interrupted' | 'error'
 
-export type Chat = { id: string; title: string; createdAt: number; updatedAt: number }
+export type Paradigm = 'json' | 'xml' | 'vcp'
+export type ChatOptions = { paradigm: Paradigm; recognizeOthers: boolean }
+export type Chat = {
+  id: string
+  title: string
+  createdAt: number
+  updatedAt: number
+  /** How tools are offered to the model and read back (see ChatOptions). */
+  paradigm: Paradigm
+  recognizeOthers: boolean
+}
+export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }
 export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number }
 export type Message = {
   id: string
@@ -40,8 +51,67 @@ export type Settings = {
   temperature: number
   language: Language
   theme: Theme
+  /** Send tool results to the model by itself once every call of an answer is settled. */
+  autoContinue: boolean
+  /** Model turns per user message before the loop pauses (1..1000). */
+  maxTurns: number
+  /** Per tool run (1..3600). */
+  toolTimeoutSeconds: number
 }
 export type AppInfo = { version: string; dataDir: string; envProvider: boolean }
+export type AboutInfo = { name: string; version: string; dataDir: string; logFile: string; platform: string; goVersion: string }
+
+export type CallState = 'pending' | 'approved' | 'running' | 'done' | 'error' | 'denied' | 'interrupted' | 'problem'
+export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | 'system'
+/** A tool call the model proposed, as the approval flow tracks it. */
+export type Call = {
+  id: string
+  modelCallId: string
+  chatId: string
+  /** The assistant message that proposed it. */
+  messageId: string
+  /** Order within the message. */
+  index: number
+  name: string
+  /** JSON object as proposed (null on a problem card that could not be read). */
+  arguments: unknown
+  /** The user's edit: what actually ran. */
+  edited?: unknown
+  /** The exact text the call was read from. */
+  raw: string
+  /** "json", "xml", "vcp", "hermes", ... */
+  format: string
+  state: CallState
+  /** Why it is a problem card. */
+  problem?: string
+  /** Loop guard: why it did not run by itself. */
+  guard?: string
+  decidedBy?: DecidedBy
+  decidedAt?: number
+  /** Denial reason. */
+  reason?: string
+  /** What the model is told (output or error). */
+  result?: string
+  resultStatus?: 'success' | 'error' | 'denied'
+  truncated?: boolean
+  startedAt?: number
+  finishedAt?: number
+  preview?: unknown
+  createdAt: number
+  updatedAt: number
+}
+export type AllowRule = { id: string; tool: string; /** '' = everywhere */ chatId: string; createdAt: number }
+export type ToolSpec = { name: string; description: string; parameters?: unknown }
+export type ParadigmInfo = { id: string; label: string; prompt: string }
+export type FormatInfo = { id: string; name: string; models: string; example: string }
+export type ToolLab = { tools: ToolSpec[]; paradigms: ParadigmInfo[]; formats: FormatInfo[] }
+export type ScanParadigm = Paradigm | 'auto'
+export type ScannedCall = { id: string; name: string; arguments: unknown; raw?: string; format?: string; start: number; end: number }
+export type ScanProblem = { message: string; raw: string; name?: string; id?: string; format?: string; start: number; end: number }
+export type ScanIgnored = { start: number; end: number; reason: string }
+export type ScanResult = { calls: ScannedCall[]; problems: ScanProblem[]; ignored: ScanIgnored[] }
+/** Something the user should know about a chat (e.g. code "turn_cap": the loop paused). */
+export type ChatNotice = { chatId: string; code: string; message: string }
 
 export type StreamDelta = {
   chatId: string
@@ -142,11 +212,32 @@ export function normalizeMessage(m: Message): Message {
   }
 }
 
+export function normalizeChat(c: Chat): Chat {
+  const paradigm = c.paradigm === 'xml' || c.paradigm === 'vcp' ? c.paradigm : 'json'
+  return { ...c, title: c.title ?? '', paradigm, recognizeOthers: c.recognizeOthers ?? DEFAULT_CHAT_OPTIONS.recognizeOthers }
+}
+
+export function normalizeSettings(s: Settings): Settings {
+  return {
+    ...s,
+    autoContinue: s.autoContinue ?? true,
+    maxTurns: s.maxTurns || 25,
+    toolTimeoutSeconds: s.toolTimeoutSeconds || 30,
+  }
+}
+
+export function normalizeCall(c: Call): Call {
+  return { ...c, index: c.index ?? 0, raw: c.raw ?? '', format: c.format ?? '', arguments: c.arguments ?? null }
+}
+
 export const api = {
   info: () => call<AppInfo>('Info'),
-  listChats: async () => arr(await call<Chat[] | null>('ListChats')),
-  createChat: () => call<Chat>('CreateChat'),
-  renameChat: (id: string, title: string) => call<Chat>('RenameChat', id, title),
+  about: () => call<AboutInfo>('About'),
+  openDataDir: () => call<void>('OpenDataDir'),
+  listChats: async () => arr(await call<Chat[] | null>('ListChats')).map(normalizeChat),
+  createChat: async () => normalizeChat(await call<Chat>('CreateChat')),
+  renameChat: async (id: string, title: string) => normalizeChat(await call<Chat>('RenameChat', id, title)),
+  setChatOptions: async (chatId: string, o: ChatOptions) => normalizeChat(await call<Chat>('SetChatOptions', chatId, o)),
   deleteChat: (id: string) => call<void>('DeleteChat', id),
   listMessages: async (chatId: string) =>
     arr(await call<Message[] | null>('ListMessages', chatId)).map(normalizeMessage),
@@ -156,13 +247,40 @@ export const api = {
   stop: (chatId: string) => call<void>('Stop', chatId),
   retry: async (chatId: string) => normalizeMessage(await call<Message>('Retry', chatId)),
   activeStreams: async () => arr(await call<string[] | null>('ActiveStreams')),
-  getSettings: () => call<Settings>('GetSettings'),
-  saveSettings: (s: Settings) => call<Settings>('SaveSettings', s),
+  getSettings: async () => normalizeSettings(await call<Settings>('GetSettings')),
+  saveSettings: async (s: Settings) => normalizeSettings(await call<Settings>('SaveSettings', s)),
   listProviders: async () => arr(await call<Provider[] | null>('ListProviders')),
   saveProvider: (p: Provider) => call<Provider>('SaveProvider', p),
   deleteProvider: (id: string) => call<void>('DeleteProvider', id),
   listModels: async (p: Provider) => arr(await call<string[] | null>('ListModels', p)),
   testConnection: (p: Provider) => call<string>('TestConnection', p),
+
+  // Tool calls: every action returns the call as stored after the change.
+  listCalls: async (chatId: string) => arr(await call<Call[] | null>('ListCalls', chatId)).map(normalizeCall),
+  /** Run; with `edited` arguments: edit, then run (validated by the backend: code invalid_arguments). */
+  approveCall: async (callId: string, edited: object | null) =>
+    normalizeCall(await call<Call>('ApproveCall', callId, edited)),
+  denyCall: async (callId: string, reason: string) => normalizeCall(await call<Call>('DenyCall', callId, reason)),
+  alwaysAllowCall: async (callId: string, everywhere: boolean) =>
+    normalizeCall(await call<Call>('AlwaysAllowCall', callId, everywhere)),
+  tellModel: async (callId: string) => normalizeCall(await call<Call>('TellModel', callId)),
+  fixAndRun: async (callId: string, name: string, args: object) =>
+    normalizeCall(await call<Call>('FixAndRun', callId, name, args)),
+  cancelCall: (callId: string) => call<void>('CancelCall', callId),
+  runAll: (messageId: string) => call<void>('RunAll', messageId),
+  denyAll: (messageId: string, reason: string) => call<void>('DenyAll', messageId, reason),
+  /** Sends waiting tool results to the model; returns the new streaming assistant placeholder. */
+  continueChat: async (chatId: string) => normalizeMessage(await call<Message>('Continue', chatId)),
+  listRules: async () => arr(await call<AllowRule[] | null>('ListRules')),
+  deleteRule: (id: string) => call<void>('DeleteRule', id),
+  toolLab: async (): Promise<ToolLab> => {
+    const lab = await call<ToolLab>('ToolLab')
+    return { tools: arr(lab?.tools), paradigms: arr(lab?.paradigms), formats: arr(lab?.formats) }
+  },
+  scanText: async (text: string, paradigm: ScanParadigm, recognizeOthers: boolean): Promise<ScanResult> => {
+    const r = await call<ScanResult>('ScanText', text, paradigm, recognizeOthers)
+    return { calls: arr(r?.calls), problems: arr(r?.problems), ignored: arr(r?.ignored) }
+  },
 }
 
 export type Api = typeof api
@@ -179,6 +297,15 @@ export const events = {
   onStreamDelta: (cb: (d: StreamDelta) => void) => onEvent<StreamDelta>('stream:delta', cb),
   onStreamEnd: (cb: (d: StreamEnd) => void) => onEvent<StreamEnd>('stream:end', cb),
   onChatsChanged: (cb: () => void) => onEvent('chats:changed', () => cb()),
+  /** A call was found or changed state (upsert by id). */
+  onCallUpdated: (cb: (c: Call) => void) => onEvent<Call>('call:updated', (c) => cb(normalizeCall(c))),
+  /** A message the backend added by itself (tool results; the next streaming answer). */
+  onMessageAdded: (cb: (m: Message) => void) => onEvent<Message>('message:added', (m) => cb(normalizeMessage(m))),
+  onChatNotice: (cb: (n: ChatNotice) => void) => onEvent<ChatNotice>('chat:notice', cb),
+  // The native menu (its shortcuts reach the page only through these on Linux/Windows).
+  onMenuNewChat: (cb: () => void) => onEvent('menu:new-chat', () => cb()),
+  onMenuSettings: (cb: () => void) => onEvent('menu:settings', () => cb()),
+  onMenuAbout: (cb: () => void) => onEvent('menu:about', () => cb()),
 }
 
 const SAFE_EXTERNAL = /^(https?:|mailto:)/i

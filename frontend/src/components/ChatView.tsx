@@ -1,10 +1,20 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEMO_PROVIDER_ID, type Message } from '../api'
-import { NEW_CHAT_DRAFT, selectActiveMessages, selectActiveProvider, selectIsStreaming, useStore } from '../store'
+import {
+  NEW_CHAT_DRAFT,
+  selectActiveChatOptions,
+  selectActiveMessages,
+  selectActiveProvider,
+  selectIsStreaming,
+  selectWaitingCount,
+  useStore,
+} from '../store'
+import { isUndecided } from '../store/calls'
+import { ChatOptionsButton } from './ChatOptions'
 import { Composer, type ComposerHandle } from './Composer'
 import { MessageItem } from './MessageItem'
-import { ArrowDownIcon, LogoMark, SparkIcon } from './icons'
+import { AlertIcon, ArrowDownIcon, CloseIcon, InfoIcon, LogoMark, PlayIcon, SparkIcon } from './icons'
 
 export function ChatView() {
   const { t } = useTranslation()
@@ -20,6 +30,8 @@ export function ChatView() {
   const stop = useStore((s) => s.stop)
   const retry = useStore((s) => s.retry)
   const setDraft = useStore((s) => s.setDraft)
+  const waiting = useStore(selectWaitingCount)
+  const paradigm = useStore((s) => selectActiveChatOptions(s).paradigm)
   const composer = useRef<ComposerHandle>(null)
 
   useEffect(() => {
@@ -50,18 +62,33 @@ export function ChatView() {
             </span>
           )}
         </div>
-        {streaming && (
-          <span className="chat__status" role="status">
-            <span className="live-dot" aria-hidden="true" />
-            {t('chat.generating')}
-          </span>
-        )}
+        <div className="chat__header-end">
+          {streaming ? (
+            <span className="chat__status" role="status">
+              <span className="live-dot" aria-hidden="true" />
+              {t('chat.generating')}
+            </span>
+          ) : waiting > 0 ? (
+            <span className="chat__status chat__status--waiting" role="status" data-testid="waiting-status">
+              <span className="waiting-dot" aria-hidden="true" />
+              {t('chat.waitingForYou', { count: waiting })}
+            </span>
+          ) : null}
+          <ChatOptionsButton />
+        </div>
       </header>
 
       {isEmpty ? (
         <EmptyState onPick={onSend} disabled={streaming} />
       ) : (
-        <MessageList messages={messages} streaming={streaming} onRetry={onRetry} chatId={activeChatId} />
+        <MessageList
+          messages={messages}
+          streaming={streaming}
+          onRetry={onRetry}
+          chatId={activeChatId}
+          paradigm={paradigm}
+          composerEmpty={draft.trim() === ''}
+        />
       )}
 
       <div className="chat__composer">
@@ -72,6 +99,7 @@ export function ChatView() {
           streaming={streaming}
           onSend={onSend}
           onStop={onStop}
+          hint={waiting > 0 ? t('composer.hintWaiting', { count: waiting }) : undefined}
         />
       </div>
     </main>
@@ -83,14 +111,19 @@ function MessageList({
   streaming,
   onRetry,
   chatId,
+  paradigm,
+  composerEmpty,
 }: {
   messages: Message[]
   streaming: boolean
   onRetry: () => void
   chatId: string | null
+  paradigm: string
+  composerEmpty: boolean
 }) {
   const { t } = useTranslation()
   const scroller = useRef<HTMLDivElement>(null)
+  const callsByMessage = useStore((s) => s.callsByMessage)
   const stick = useRef(true)
   const [atBottom, setAtBottom] = useState(true)
 
@@ -108,7 +141,6 @@ function MessageList({
   }, [messages])
 
   // Sending a message always brings us back down.
-  const last = messages[messages.length - 1]
   const lastUserId = [...messages].reverse().find((m) => m.role === 'user')?.id
   useLayoutEffect(() => {
     stick.current = true
@@ -141,12 +173,51 @@ function MessageList({
     }
   }
 
+  // New cards grow the list: stay at the bottom if we were there.
+  const lastCalls = lastAssistant >= 0 ? callsByMessage[messages[lastAssistant].id] : undefined
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [lastCalls])
+
+  // When the latest answer gets cards waiting for a decision, focus the first
+  // one (Enter runs it) — unless the person is typing somewhere.
+  const firstWaiting = lastCalls?.find(isUndecided)?.id
+  const autoFocused = useRef<string | null>(null)
+  useEffect(() => {
+    if (!firstWaiting || lastAssistant !== messages.length - 1) return
+    const msgId = messages[lastAssistant].id
+    if (autoFocused.current === msgId) return
+    autoFocused.current = msgId
+    const active = document.activeElement as HTMLElement | null
+    const isComposer = active?.getAttribute('data-testid') === 'composer'
+    const typing =
+      !!active &&
+      active !== document.body &&
+      ((isComposer && !composerEmpty) ||
+        (!isComposer && (active.tagName === 'INPUT' || active.tagName === 'TEXTAREA' || active.tagName === 'SELECT' || active.isContentEditable)))
+    if (typing || document.querySelector('[role="dialog"][aria-modal="true"]')) return
+    const card = scroller.current?.querySelector<HTMLElement>(`[data-testid="tool-card"][data-call-id="${CSS.escape(firstWaiting)}"]`)
+    card?.focus({ preventScroll: !stick.current })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstWaiting])
+
+  const last = messages[messages.length - 1]
+  const showContinue = !!last && last.role === 'user' && last.kind === 'tool_results' && !streaming
+
   return (
     <div className="messages" ref={scroller} onScroll={onScroll} role="log" aria-live="off" aria-label={t('chat.messages')}>
       <div className="messages__inner">
         {messages.map((m, i) => (
-          <MessageItem key={m.id} message={m} canRetry={i === lastAssistant && !streaming} onRetry={onRetry} />
+          <MessageItem
+            key={m.id}
+            message={m}
+            canRetry={i === lastAssistant && !streaming}
+            onRetry={onRetry}
+            paradigm={paradigm}
+          />
         ))}
+        {chatId && <ChatNoticeBar chatId={chatId} canContinue={showContinue} />}
       </div>
       {!atBottom && (
         <button type="button" className="jump-btn" onClick={jump} aria-label={t('chat.jumpToLatest')}>
@@ -158,7 +229,61 @@ function MessageList({
   )
 }
 
-const SUGGESTIONS = ['whatIs', 'markdown', 'think', 'story', 'error'] as const
+/**
+ * The bottom of the chat when the loop waits: tool results not yet sent
+ * (auto-continue off, or the turn cap paused it) get a Continue button; other
+ * notices (e.g. the next turn failed to start) are shown with a dismiss.
+ */
+function ChatNoticeBar({ chatId, canContinue }: { chatId: string; canContinue: boolean }) {
+  const { t } = useTranslation()
+  const notice = useStore((s) => s.notices[chatId])
+  const continueChat = useStore((s) => s.continueChat)
+  const dismiss = useStore((s) => s.dismissNotice)
+  const [busy, setBusy] = useState(false)
+  if (!canContinue && !notice) return null
+  const paused = notice?.code === 'turn_cap'
+  const problem = !!notice && !paused
+  const text = notice ? notice.message : t('continue.ready')
+  return (
+    <div
+      className={`notice-bar ${problem ? 'notice-bar--error' : paused ? 'notice-bar--paused' : ''}`}
+      data-testid="chat-notice"
+      data-code={notice?.code ?? 'results_waiting'}
+      role={problem ? 'alert' : 'status'}
+    >
+      {problem ? <AlertIcon size={16} /> : <InfoIcon size={16} />}
+      <div className="notice-bar__body">
+        <p className="notice-bar__title">
+          {paused ? t('notices.turnCapTitle') : problem ? t('notices.title') : t('continue.title')}
+        </p>
+        <p className="notice-bar__text">{text}</p>
+      </div>
+      {canContinue && (
+        <button
+          type="button"
+          className="btn btn--sm btn--primary"
+          data-testid="continue"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true)
+            await continueChat(chatId)
+            setBusy(false)
+          }}
+        >
+          {busy ? <span className="spinner" aria-hidden="true" /> : <PlayIcon size={12} />}
+          {t('continue.button')}
+        </button>
+      )}
+      {notice && !canContinue && (
+        <button type="button" className="icon-btn icon-btn--sm" onClick={() => dismiss(chatId)} aria-label={t('common.dismiss')}>
+          <CloseIcon size={14} />
+        </button>
+      )}
+    </div>
+  )
+}
+
+const SUGGESTIONS = ['whatIs', 'tools', 'markdown', 'think', 'story', 'error'] as const
 
 function EmptyState({ onPick, disabled }: { onPick: (text: string) => Promise<boolean>; disabled: boolean }) {
   const { t } = useTranslation()

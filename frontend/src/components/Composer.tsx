@@ -17,12 +17,14 @@ type Props = {
   onSend: (text: string) => Promise<boolean> | boolean
   onStop: () => void
   onDraftChange?: (text: string) => void
+  /** Replaces the hint under the box (e.g. tool calls are waiting). */
+  hint?: string
 }
 
 const MAX_HEIGHT = 240
 
 export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
-  { value: controlledValue, onChange, initialValue = '', streaming, disabled, placeholder, onSend, onStop, onDraftChange },
+  { value: controlledValue, onChange, initialValue = '', streaming, disabled, placeholder, onSend, onStop, onDraftChange, hint },
   ref,
 ) {
   const { t } = useTranslation()
@@ -130,8 +132,8 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           )}
         </div>
       </div>
-      <p className="composer__hint" aria-hidden="true">
-        {streaming ? t('composer.hintStreaming') : t('composer.hint')}
+      <p className={`composer__hint ${hint && !streaming ? 'composer__hint--warn' : ''}`} aria-hidden={hint ? undefined : true}>
+        {streaming ? t('composer.hintStreaming') : hint ?? t('composer.hint')}
       </p>
     </form>
   )

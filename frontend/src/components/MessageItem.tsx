@@ -1,17 +1,22 @@
-import { memo, useId, useState } from 'react'
+import { memo, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '../api'
+import type { Call, Message } from '../api'
+import { selectMessageCalls, useStore } from '../store'
 import { Markdown, CopyButton } from './Markdown'
-import { AlertIcon, BrainIcon, ChevronIcon, RetryIcon, StopCircleIcon } from './icons'
+import { MessageCalls } from './ToolCalls'
+import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
 
 type Props = {
   message: Message
   /** Whether this is the last assistant answer (the one Retry replaces). */
   canRetry: boolean
   onRetry: () => void
+  /** The chat's paradigm (cards tag calls read in another format). */
+  paradigm?: string
 }
 
-function MessageItemImpl({ message: m, canRetry, onRetry }: Props) {
+function MessageItemImpl({ message: m, canRetry, onRetry, paradigm }: Props) {
+  if (m.role === 'user' && m.kind === 'tool_results') return <ToolResultsMessage m={m} />
   if (m.role === 'user') return <UserMessage m={m} />
   if (m.role === 'system') {
     return (
@@ -20,7 +25,7 @@ function MessageItemImpl({ message: m, canRetry, onRetry }: Props) {
       </div>
     )
   }
-  return <AssistantMessage m={m} canRetry={canRetry} onRetry={onRetry} />
+  return <AssistantMessage m={m} canRetry={canRetry} onRetry={onRetry} paradigm={paradigm} />
 }
 
 export const MessageItem = memo(MessageItemImpl)
@@ -30,14 +35,7 @@ function UserMessage({ m }: { m: Message }) {
   return (
     <div className="msg msg--user" data-testid="message" data-role="user" data-status={m.status} data-message-id={m.id}>
       <div className="msg--user__bubble">
-        {m.kind === 'tool_results' ? (
-          <div className="msg__tool-results">
-            <span className="msg__tool-results-label">{t('message.toolResults')}</span>
-            <pre>{m.content}</pre>
-          </div>
-        ) : (
-          <p className="msg__plain">{m.content}</p>
-        )}
+        <p className="msg__plain">{m.content}</p>
       </div>
       <div className="msg__actions msg__actions--user">
         <CopyButton text={m.content} showLabel={false} className="icon-btn icon-btn--sm" label={t('message.copy')} />
@@ -46,9 +44,109 @@ function UserMessage({ m }: { m: Message }) {
   )
 }
 
-function AssistantMessage({ m, canRetry, onRetry }: { m: Message; canRetry: boolean; onRetry: () => void }) {
+/** Counts the results in a tool-results message, by status (any of the three paradigms). */
+export function countResults(content: string): { total: number; success: number; error: number; denied: number } {
+  const out = { total: 0, success: 0, error: 0, denied: 0 }
+  const re = /"status"\s*:\s*"(success|error|denied)"|status:「始」\s*(success|error|denied)\s*「末」/g
+  for (const match of content.matchAll(re)) {
+    const st = (match[1] ?? match[2]) as 'success' | 'error' | 'denied'
+    out[st]++
+    out.total++
+  }
+  if (out.total === 0) {
+    out.total = (content.match(/"tool_call_result"|<tool_result>|<<<\[TOOL_RESULT\]>>>/g) ?? []).length
+  }
+  return out
+}
+
+/** A user message carrying tool results: a compact, collapsible block (not a bubble). */
+function ToolResultsMessage({ m }: { m: Message }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const n = useMemo(() => countResults(m.content), [m.content])
+  const parts = [
+    n.success ? t('results.succeeded', { count: n.success }) : null,
+    n.error ? t('results.failed', { count: n.error }) : null,
+    n.denied ? t('results.denied', { count: n.denied }) : null,
+  ].filter(Boolean)
+  return (
+    <div
+      className="msg msg--tool-results"
+      data-testid="message"
+      data-role="user"
+      data-kind="tool_results"
+      data-status={m.status}
+      data-message-id={m.id}
+    >
+      <div className={`tool-results ${open ? 'is-open' : ''}`} data-testid="tool-results">
+        <button
+          type="button"
+          className="tool-results__toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((v) => !v)}
+          data-testid="tool-results-toggle"
+        >
+          <ReturnIcon size={14} />
+          <span className="tool-results__title">
+            {n.total > 0 ? t('results.titleCount', { count: n.total }) : t('results.title')}
+          </span>
+          {parts.length > 0 && <span className="tool-results__meta">· {parts.join(' · ')}</span>}
+          <span className="tool-results__hint">· {t('results.sentToModel')}</span>
+          <ChevronIcon size={14} className="tool-results__chev" />
+        </button>
+        {open && (
+          <div id={id} className="tool-results__body">
+            <pre>{m.content}</pre>
+            <CopyButton text={m.content} showLabel={false} className="icon-btn icon-btn--sm tool-results__copy" label={t('message.copy')} />
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The text of an answer without the calls the cards already show: each call's
+ * raw text is cut out, and fences left empty are dropped. (Copy keeps the
+ * full text.)
+ */
+export function stripCallText(content: string, calls: Call[]): string {
+  if (calls.length === 0) return content
+  let out = content
+  let cut = false
+  for (const c of calls) {
+    const raw = c.raw?.trim()
+    if (!raw) continue
+    const i = out.indexOf(raw)
+    if (i < 0) continue
+    out = out.slice(0, i) + out.slice(i + raw.length)
+    cut = true
+  }
+  if (!cut) return content
+  return out
+    .replace(/(^|\n)[ \t]*(```|~~~)[\w+-]*[ \t]*\n\s*\2[ \t]*(?=\n|$)/g, '$1')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
+function AssistantMessage({
+  m,
+  canRetry,
+  onRetry,
+  paradigm,
+}: {
+  m: Message
+  canRetry: boolean
+  onRetry: () => void
+  paradigm?: string
+}) {
   const { t } = useTranslation()
   const streaming = m.status === 'streaming'
+  const calls = useStore((s) => selectMessageCalls(s, m.id))
+  const shown = useMemo(() => (streaming ? m.content : stripCallText(m.content, calls)), [streaming, m.content, calls])
+  const hasText = shown.length > 0
   const hasContent = m.content.length > 0
   const hasReasoning = m.reasoning.length > 0
   const u = m.usage
@@ -63,7 +161,9 @@ function AssistantMessage({ m, canRetry, onRetry }: { m: Message; canRetry: bool
     >
       {hasReasoning && <Reasoning text={m.reasoning} streaming={streaming} answering={hasContent} />}
 
-      {hasContent && <Markdown text={m.content} className={streaming ? 'is-streaming' : undefined} />}
+      {hasText && <Markdown text={shown} className={streaming ? 'is-streaming' : undefined} />}
+
+      {!streaming && <MessageCalls messageId={m.id} paradigm={paradigm} />}
 
       {streaming && !hasContent && !hasReasoning && (
         <div className="typing" role="status" aria-label={t('message.thinking')}>

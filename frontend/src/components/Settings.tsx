@@ -12,8 +12,10 @@ import {
 } from '../api'
 import { useStore, type SettingsTab } from '../store'
 import { modLabel } from '../lib/hooks'
+import { fullDate } from '../lib/time'
 import { ConfirmDialog, Dialog } from './Dialog'
-import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, LogoMark, PlusIcon, ServerIcon, TrashIcon } from './icons'
+import { Switch } from './Switch'
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, InfoIcon, LogoMark, PlusIcon, ServerIcon, ShieldIcon, TrashIcon } from './icons'
 
 export const PRESETS: { id: string; name: string; baseUrl: string }[] = [
   { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1' },
@@ -23,7 +25,7 @@ export const PRESETS: { id: string; name: string; baseUrl: string }[] = [
   { id: 'deepseek', name: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1' },
 ]
 
-const TABS: SettingsTab[] = ['providers', 'general', 'about']
+const TABS: SettingsTab[] = ['providers', 'general', 'permissions', 'about']
 
 export function SettingsDialog() {
   const { t } = useTranslation()
@@ -83,6 +85,7 @@ export function SettingsDialog() {
         >
           {tab === 'providers' && <ProvidersPanel />}
           {tab === 'general' && <GeneralPanel />}
+          {tab === 'permissions' && <PermissionsPanel />}
           {tab === 'about' && <AboutPanel />}
         </div>
       </div>
@@ -618,6 +621,9 @@ function GeneralPanel() {
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(settings)
   const useDefault = draft.temperature < 0
+  const turnsOk = Number.isInteger(draft.maxTurns) && draft.maxTurns >= 1 && draft.maxTurns <= 1000
+  const timeoutOk = Number.isInteger(draft.toolTimeoutSeconds) && draft.toolTimeoutSeconds >= 1 && draft.toolTimeoutSeconds <= 3600
+  const valid = turnsOk && timeoutOk
   const set = <K extends keyof Settings>(k: K, v: Settings[K]) => {
     setDraft({ ...draft, [k]: v })
     setStatus(null)
@@ -642,7 +648,7 @@ function GeneralPanel() {
       className="form"
       onSubmit={(e) => {
         e.preventDefault()
-        void save()
+        if (valid) void save()
       }}
       data-testid="general-form"
     >
@@ -715,6 +721,58 @@ function GeneralPanel() {
         </Field>
       </div>
 
+      <h3 className="form__section">{t('general.toolsTitle')}</h3>
+      <Switch
+        id={`${ids}-auto`}
+        checked={draft.autoContinue}
+        onChange={(v) => set('autoContinue', v)}
+        label={t('general.autoContinue')}
+        description={t('general.autoContinueHint')}
+        testId="auto-continue"
+      />
+      <div className="form__row">
+        <Field
+          id={`${ids}-turns`}
+          label={t('general.maxTurns')}
+          hint={turnsOk ? t('general.maxTurnsHint') : undefined}
+          error={turnsOk ? undefined : t('general.rangeError', { min: 1, max: 1000 })}
+        >
+          <input
+            id={`${ids}-turns`}
+            className="input input--num"
+            type="number"
+            min={1}
+            max={1000}
+            step={1}
+            inputMode="numeric"
+            value={Number.isNaN(draft.maxTurns) ? '' : draft.maxTurns}
+            onChange={(e) => set('maxTurns', e.target.value === '' ? NaN : Number(e.target.value))}
+            aria-invalid={!turnsOk}
+            data-testid="max-turns"
+          />
+        </Field>
+        <Field
+          id={`${ids}-timeout`}
+          label={t('general.toolTimeout')}
+          hint={timeoutOk ? t('general.toolTimeoutHint') : undefined}
+          error={timeoutOk ? undefined : t('general.rangeError', { min: 1, max: 3600 })}
+        >
+          <input
+            id={`${ids}-timeout`}
+            className="input input--num"
+            type="number"
+            min={1}
+            max={3600}
+            step={1}
+            inputMode="numeric"
+            value={Number.isNaN(draft.toolTimeoutSeconds) ? '' : draft.toolTimeoutSeconds}
+            onChange={(e) => set('toolTimeoutSeconds', e.target.value === '' ? NaN : Number(e.target.value))}
+            aria-invalid={!timeoutOk}
+            data-testid="tool-timeout"
+          />
+        </Field>
+      </div>
+
       {status && <StatusLine status={status} testId="general-status" />}
 
       <div className="form__actions">
@@ -731,7 +789,7 @@ function GeneralPanel() {
           >
             {t('common.reset')}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={!dirty || busy} data-testid="settings-save">
+          <button type="submit" className="btn btn--primary" disabled={!dirty || busy || !valid} data-testid="settings-save">
             {busy && <span className="spinner" aria-hidden="true" />}
             {t('common.save')}
           </button>
@@ -783,11 +841,77 @@ function Segmented({
   )
 }
 
+/* ───────────────────────────── Permissions ───────────────────────────── */
+
+function PermissionsPanel() {
+  const { t, i18n } = useTranslation()
+  const rules = useStore((s) => s.rules)
+  const loaded = useStore((s) => s.rulesLoaded)
+  const chats = useStore((s) => s.chats)
+  const loadRules = useStore((s) => s.loadRules)
+  const revokeRule = useStore((s) => s.revokeRule)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  useEffect(() => {
+    void loadRules()
+  }, [loadRules])
+
+  const scope = (chatId: string) => {
+    if (!chatId) return t('permissions.everywhere')
+    const chat = chats.find((c) => c.id === chatId)
+    return chat ? t('permissions.inChat', { title: chat.title || t('chat.untitled') }) : t('permissions.deletedChat')
+  }
+
+  return (
+    <div className="permissions" data-testid="permissions">
+      <div className="permissions__intro">
+        <ShieldIcon size={18} />
+        <p>{t('permissions.intro')}</p>
+      </div>
+      {!loaded ? (
+        <p className="form__note">{t('common.loading')}</p>
+      ) : rules.length === 0 ? (
+        <div className="permissions__empty" data-testid="rules-empty">
+          <p className="permissions__empty-title">{t('permissions.emptyTitle')}</p>
+          <p>{t('permissions.emptyBody')}</p>
+        </div>
+      ) : (
+        <ul className="rules" aria-label={t('permissions.listLabel')}>
+          {rules.map((r) => (
+            <li key={r.id} className="rule-row" data-testid="rule-row" data-tool={r.tool} data-scope={r.chatId ? 'chat' : 'everywhere'}>
+              <code className="rule-row__tool">{r.tool}</code>
+              <span className={`rule-row__scope ${r.chatId ? '' : 'is-global'}`}>{scope(r.chatId)}</span>
+              <time className="rule-row__date" dateTime={new Date(r.createdAt).toISOString()}>
+                {fullDate(r.createdAt, i18n.language)}
+              </time>
+              <button
+                type="button"
+                className="btn btn--xs btn--ghost btn--danger-text"
+                data-testid="revoke-rule"
+                disabled={busy === r.id}
+                aria-label={t('permissions.revokeLabel', { tool: r.tool, scope: scope(r.chatId) })}
+                onClick={async () => {
+                  setBusy(r.id)
+                  await revokeRule(r.id)
+                  setBusy(null)
+                }}
+              >
+                {t('permissions.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
 /* ───────────────────────────── About ───────────────────────────── */
 
 function AboutPanel() {
   const { t } = useTranslation()
   const info = useStore((s) => s.info)
+  const openAbout = useStore((s) => s.openAbout)
   const mod = modLabel()
   const shortcuts: [string, string][] = [
     [`${mod} N`, t('about.shortcuts.newChat')],
@@ -797,6 +921,9 @@ function AboutPanel() {
     ['Shift Enter', t('about.shortcuts.newline')],
     ['F2', t('about.shortcuts.rename')],
     ['Del', t('about.shortcuts.delete')],
+    ['Y', t('about.shortcuts.run')],
+    ['N', t('about.shortcuts.deny')],
+    ['E', t('about.shortcuts.edit')],
     ['Esc', t('about.shortcuts.escape')],
   ]
   return (
@@ -816,6 +943,10 @@ function AboutPanel() {
         <dt>{t('about.envProvider')}</dt>
         <dd>{info?.envProvider ? t('about.envYes') : t('about.envNo')}</dd>
       </dl>
+      <button type="button" className="btn btn--secondary btn--sm about__more" data-testid="about-open" onClick={openAbout}>
+        <InfoIcon size={14} />
+        {t('about.moreInfo')}
+      </button>
       <h3 className="about__h">{t('about.shortcutsTitle')}</h3>
       <dl className="shortcuts">
         {shortcuts.map(([k, v]) => (
@@ -837,7 +968,19 @@ function AboutPanel() {
 
 /* ───────────────────────────── bits ───────────────────────────── */
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: string
+  error?: string
+  children: ReactNode
+}) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -845,6 +988,11 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
       </label>
       {children}
       {hint && <p className="field__hint">{hint}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

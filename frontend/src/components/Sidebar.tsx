@@ -5,7 +5,7 @@ import { selectActiveProvider, useStore } from '../store'
 import { chatGroup, fullDate, relativeTime, type ChatGroup } from '../lib/time'
 import { modLabel, useNow } from '../lib/hooks'
 import { ConfirmDialog } from './Dialog'
-import { ChatIcon, GearIcon, LogoMark, PencilIcon, PlusIcon, ServerIcon, TrashIcon } from './icons'
+import { ChatIcon, FlaskIcon, GearIcon, LogoMark, PencilIcon, PlusIcon, ServerIcon, TrashIcon } from './icons'
 
 const GROUP_ORDER: ChatGroup[] = ['today', 'yesterday', 'week', 'month', 'older']
 
@@ -19,6 +19,8 @@ export function Sidebar() {
   const renameChat = useStore((s) => s.renameChat)
   const deleteChat = useStore((s) => s.deleteChat)
   const openSettings = useStore((s) => s.openSettings)
+  const view = useStore((s) => s.view)
+  const setView = useStore((s) => s.setView)
   const now = useNow(30_000)
   const [editingId, setEditingId] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<Chat | null>(null)
@@ -97,7 +99,7 @@ export function Sidebar() {
                   {list.map((chat) => {
                     index++
                     const i = index
-                    const active = chat.id === activeChatId
+                    const active = chat.id === activeChatId && view === 'chat'
                     const title = chat.title || t('chat.untitled')
                     return (
                       <li key={chat.id} className={`chat-row ${active ? 'is-active' : ''}`}>
@@ -166,6 +168,19 @@ export function Sidebar() {
             ))}
           </nav>
         )}
+      </div>
+
+      <div className="sidebar__tools">
+        <button
+          type="button"
+          className={`sidebar__nav ${view === 'lab' ? 'is-active' : ''}`}
+          data-testid="tool-lab-open"
+          aria-current={view === 'lab' ? 'page' : undefined}
+          onClick={() => setView(view === 'lab' ? 'chat' : 'lab')}
+        >
+          <FlaskIcon size={16} />
+          <span>{t('sidebar.toolLab')}</span>
+        </button>
       </div>
 
       <div className="sidebar__footer">

@@ -150,6 +150,66 @@ export const SearchIcon = (p: P) => (
   </Svg>
 )
 
+export const WrenchIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M14.7 6.3a4 4 0 0 0 5.2 5.2l-8.6 8.6a2.1 2.1 0 0 1-3-3l8.6-8.6a4 4 0 0 1-2.2-2.2z" />
+    <path d="M14.7 6.3L17 4l3 3-2.3 2.3" />
+  </Svg>
+)
+export const PlayIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M7 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L8.5 4.6A1 1 0 0 0 7 5.5z" fill="currentColor" stroke="none" />
+  </Svg>
+)
+export const BanIcon = (p: P) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.7 5.7l12.6 12.6" />
+  </Svg>
+)
+export const ShieldIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 3l7 3v5.5c0 4.2-2.9 7.9-7 9.5-4.1-1.6-7-5.3-7-9.5V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Svg>
+)
+export const ReturnIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M9 14l-5-5 5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Svg>
+)
+export const FlaskIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M9 3h6M10 3v6.2L4.6 18.4A1.7 1.7 0 0 0 6.1 21h11.8a1.7 1.7 0 0 0 1.5-2.6L14 9.2V3" />
+    <path d="M7.5 15h9" />
+  </Svg>
+)
+export const SlidersIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Svg>
+)
+export const FolderIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+  </Svg>
+)
+export const InfoIcon = (p: P) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Svg>
+)
+export const ArrowLeftIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M19 12H5M11 6l-6 6 6 6" />
+  </Svg>
+)
+
 /** Airlock's mark: two offset chambers (the doors of an airlock) with a gap. */
 export function LogoMark({ size = 24 }: { size?: number }) {
   const gid = `airlock-g-${useId().replace(/:/g, '')}`

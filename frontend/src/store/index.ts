@@ -1,16 +1,23 @@
 import { create } from 'zustand'
 import {
   api,
+  DEFAULT_CHAT_OPTIONS,
   events,
   toApiError,
+  type AllowRule,
+  type ApiError,
   type AppInfo,
+  type Call,
   type Chat,
+  type ChatNotice,
+  type ChatOptions,
   type Message,
   type Provider,
   type Settings,
   type StreamDelta,
   type StreamEnd,
 } from '../api'
+import { needsDecision, upsertCall, upsertCalls, type CallsByMessage } from './calls'
 import {
   appendDelta,
   decideDelta,
@@ -22,7 +29,10 @@ import {
 
 export type ToastKind = 'error' | 'success' | 'info'
 export type Toast = { id: number; kind: ToastKind; title: string; message?: string; code?: string }
-export type SettingsTab = 'providers' | 'general' | 'about'
+export type SettingsTab = 'providers' | 'general' | 'permissions' | 'about'
+export type View = 'chat' | 'lab'
+/** Options for a call action: `quiet` = the caller shows the error itself (e.g. inline in an edit form). */
+type ActionOpts = { quiet?: boolean }
 
 export type State = {
   ready: boolean
@@ -49,6 +59,18 @@ export type State = {
   settingsTab: SettingsTab
   /** Bumped to ask the composer to take focus. */
   focusComposerTick: number
+  /** Tool calls of the chats we have loaded, grouped by the assistant message that proposed them. */
+  callsByMessage: CallsByMessage
+  /** The latest notice per chat (e.g. the turn cap paused the loop), until acted on. */
+  notices: Record<string, ChatNotice>
+  /** Always-allow rules (loaded by the Permissions tab). */
+  rules: AllowRule[]
+  rulesLoaded: boolean
+  /** What the main pane shows. */
+  view: View
+  aboutOpen: boolean
+  /** Chat options picked for the lazy "new chat" before it exists; applied right after CreateChat. */
+  newChatOptions: ChatOptions
 }
 
 type Actions = {
@@ -79,6 +101,27 @@ type Actions = {
   toast: (t: Omit<Toast, 'id'>) => void
   toastError: (title: string, err: unknown) => void
   dismissToast: (id: number) => void
+  loadCalls: (chatId: string) => Promise<void>
+  handleCallUpdated: (c: Call) => void
+  handleMessageAdded: (m: Message) => void
+  handleNotice: (n: ChatNotice) => void
+  dismissNotice: (chatId: string) => void
+  approveCall: (callId: string, edited?: Record<string, unknown> | null, opts?: ActionOpts) => Promise<ApiError | null>
+  denyCall: (callId: string, reason: string, opts?: ActionOpts) => Promise<ApiError | null>
+  alwaysAllowCall: (callId: string, everywhere: boolean, opts?: ActionOpts) => Promise<ApiError | null>
+  tellModel: (callId: string, opts?: ActionOpts) => Promise<ApiError | null>
+  fixAndRun: (callId: string, name: string, args: Record<string, unknown>, opts?: ActionOpts) => Promise<ApiError | null>
+  cancelCall: (callId: string) => Promise<void>
+  runAll: (messageId: string) => Promise<void>
+  denyAll: (messageId: string, reason: string) => Promise<void>
+  continueChat: (chatId?: string) => Promise<void>
+  loadRules: () => Promise<void>
+  revokeRule: (id: string) => Promise<boolean>
+  /** Saves a chat's tool options (null = the lazy new chat: kept until it is created). */
+  setChatOptions: (chatId: string | null, o: ChatOptions) => Promise<boolean>
+  setView: (v: View) => void
+  openAbout: () => void
+  closeAbout: () => void
 }
 
 export type Store = State & Actions
@@ -115,6 +158,13 @@ const initialState = (): State => ({
   settingsOpen: false,
   settingsTab: 'general',
   focusComposerTick: 0,
+  callsByMessage: {},
+  notices: {},
+  rules: [],
+  rulesLoaded: false,
+  view: 'chat',
+  aboutOpen: false,
+  newChatOptions: { ...DEFAULT_CHAT_OPTIONS },
 })
 
 const sortChats = (chats: Chat[]) => [...chats].sort((a, b) => b.updatedAt - a.updatedAt)
@@ -126,7 +176,35 @@ function omit<T>(rec: Record<string, T>, key: string): Record<string, T> {
   return next
 }
 
+/** Finds a call we know by id. */
+export function findCall(map: CallsByMessage, id: string): Call | undefined {
+  for (const list of Object.values(map)) {
+    const c = list.find((x) => x.id === id)
+    if (c) return c
+  }
+  return undefined
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+
 export const useStore = create<Store>()((set, get) => {
+  /** Runs a call action: the returned call (if any) is upserted; errors are toasted unless quiet. */
+  const callAction = async (
+    title: string,
+    fn: () => Promise<Call | void>,
+    opts: ActionOpts = {},
+  ): Promise<ApiError | null> => {
+    try {
+      const c = await fn()
+      if (c && c.id) set((s) => ({ callsByMessage: upsertCall(s.callsByMessage, c) }))
+      return null
+    } catch (err) {
+      const e = toApiError(err)
+      if (!opts.quiet) get().toastError(title, e)
+      return e
+    }
+  }
+
   /** Inserts messages we just learned about (from Send/Retry), applying anything that raced ahead. */
   const adopt = (chatId: string, incoming: Message[]) => {
     const s = get()
@@ -202,6 +280,25 @@ export const useStore = create<Store>()((set, get) => {
         events.onStreamDelta((d) => get().handleDelta(d)),
         events.onStreamEnd((e) => get().handleEnd(e)),
         events.onChatsChanged(() => void get().loadChats()),
+        events.onCallUpdated((c) => get().handleCallUpdated(c)),
+        events.onMessageAdded((m) => get().handleMessageAdded(m)),
+        events.onChatNotice((n) => get().handleNotice(n)),
+        events.onMenuNewChat(() => {
+          const s = get()
+          if (s.settingsOpen) s.closeSettings()
+          if (s.aboutOpen) s.closeAbout()
+          void s.newChat()
+        }),
+        events.onMenuSettings(() => {
+          const s = get()
+          if (s.aboutOpen) s.closeAbout()
+          s.openSettings()
+        }),
+        events.onMenuAbout(() => {
+          const s = get()
+          if (s.settingsOpen) s.closeSettings()
+          s.openAbout()
+        }),
       ]
       return () => offs.forEach((off) => off())
     },
@@ -216,13 +313,14 @@ export const useStore = create<Store>()((set, get) => {
     },
 
     selectChat: async (id) => {
-      set({ activeChatId: id })
+      set({ activeChatId: id, view: 'chat' })
       if (id && !get().messages[id]) await get().loadMessages(id)
       get().focusComposer()
     },
 
     loadMessages: async (chatId) => {
       set((s) => ({ loadingChat: { ...s.loadingChat, [chatId]: true } }))
+      void get().loadCalls(chatId)
       try {
         const list = await api.listMessages(chatId)
         set((s) => {
@@ -252,7 +350,7 @@ export const useStore = create<Store>()((set, get) => {
       // Lazy: show a fresh, empty conversation right away; the chat itself is
       // created by the first Send (no empty chats piling up in the sidebar,
       // and nothing async between the click and the person typing).
-      set({ activeChatId: null })
+      set({ activeChatId: null, view: 'chat', newChatOptions: { ...DEFAULT_CHAT_OPTIONS } })
       get().focusComposer()
     },
 
@@ -284,11 +382,15 @@ export const useStore = create<Store>()((set, get) => {
       const idx = s.chats.findIndex((c) => c.id === id)
       const chats = s.chats.filter((c) => c.id !== id)
       const wasActive = s.activeChatId === id
+      const callsByMessage: CallsByMessage = {}
+      for (const [mid, list] of Object.entries(s.callsByMessage)) if (list[0]?.chatId !== id) callsByMessage[mid] = list
       set({
         chats,
         messages: omit(s.messages, id),
         streaming: omit(s.streaming, id),
         drafts: omit(s.drafts, id),
+        notices: omit(s.notices, id),
+        callsByMessage,
       })
       if (wasActive) {
         const next = chats[Math.min(Math.max(idx, 0), chats.length - 1)]
@@ -304,8 +406,17 @@ export const useStore = create<Store>()((set, get) => {
       if (chatId && get().streaming[chatId]) return false
       if (!chatId) {
         try {
-          const chat = await api.createChat()
+          let chat = await api.createChat()
           chatId = chat.id
+          // Options picked before the chat existed apply before the first answer.
+          const want = get().newChatOptions
+          if (want.paradigm !== chat.paradigm || want.recognizeOthers !== chat.recognizeOthers) {
+            try {
+              chat = await api.setChatOptions(chat.id, want)
+            } catch (err) {
+              get().toastError('errors.chatOptions', err)
+            }
+          }
           set((s) => ({
             chats: sortChats([chat, ...s.chats.filter((c) => c.id !== chat.id)]),
             messages: { ...s.messages, [chat.id]: [] },
@@ -317,7 +428,7 @@ export const useStore = create<Store>()((set, get) => {
         }
       }
       const id = chatId
-      set((s) => ({ streaming: { ...s.streaming, [id]: true } }))
+      set((s) => ({ streaming: { ...s.streaming, [id]: true }, notices: omit(s.notices, id) }))
       inflight.set(id, { stop: false })
       try {
         const msgs = await api.send(id, body)
@@ -583,6 +694,148 @@ export const useStore = create<Store>()((set, get) => {
       get().toast({ kind: 'error', title, message: e.message, code: e.code !== 'unknown' ? e.code : undefined })
     },
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+
+    // ─── tool calls ───
+
+    loadCalls: async (chatId) => {
+      try {
+        const calls = await api.listCalls(chatId)
+        // Merge: call:updated events may have raced ahead of this reply.
+        set((s) => ({ callsByMessage: upsertCalls(s.callsByMessage, calls) }))
+      } catch (err) {
+        get().toastError('errors.loadCalls', err)
+      }
+    },
+
+    handleCallUpdated: (c) => {
+      if (!c || !c.id || !c.messageId) return
+      set((s) => {
+        const callsByMessage = upsertCall(s.callsByMessage, c)
+        return callsByMessage === s.callsByMessage ? {} : { callsByMessage }
+      })
+    },
+
+    handleMessageAdded: (m) => {
+      if (!m || !m.id || !m.chatId) return
+      const s = get()
+      if (m.role === 'assistant') set({ notices: omit(s.notices, m.chatId) })
+      if (!s.messages[m.chatId]) {
+        // A chat we haven't opened: it loads fresh when selected.
+        if (m.status === 'streaming') set((st) => ({ streaming: { ...st.streaming, [m.chatId]: true } }))
+        return
+      }
+      adopt(m.chatId, [m])
+    },
+
+    handleNotice: (n) => {
+      if (!n || !n.chatId) return
+      set((s) => ({ notices: { ...s.notices, [n.chatId]: n } }))
+      get().toast({
+        kind: n.code === 'turn_cap' ? 'info' : 'error',
+        title: n.code === 'turn_cap' ? 'notices.turnCapTitle' : 'notices.title',
+        message: n.message,
+      })
+    },
+
+    dismissNotice: (chatId) => set((s) => ({ notices: omit(s.notices, chatId) })),
+
+    approveCall: (callId, edited, opts) =>
+      callAction(
+        'errors.approveCall',
+        () => {
+          // The backend reads a JSON null as an (invalid) edit: without an edit, send the
+          // proposed arguments, which it recognises as unchanged.
+          const proposed = findCall(get().callsByMessage, callId)?.arguments
+          const args = edited ?? (isPlainObject(proposed) ? proposed : null)
+          return api.approveCall(callId, args)
+        },
+        opts,
+      ),
+    denyCall: (callId, reason, opts) => callAction('errors.denyCall', () => api.denyCall(callId, reason.trim()), opts),
+    alwaysAllowCall: (callId, everywhere, opts) =>
+      callAction(
+        'errors.alwaysAllow',
+        async () => {
+          const c = await api.alwaysAllowCall(callId, everywhere)
+          if (get().rulesLoaded) void get().loadRules()
+          return c
+        },
+        opts,
+      ),
+    tellModel: (callId, opts) => callAction('errors.tellModel', () => api.tellModel(callId), opts),
+    fixAndRun: (callId, name, args, opts) =>
+      callAction('errors.fixAndRun', () => api.fixAndRun(callId, name.trim(), args), opts),
+    cancelCall: async (callId) => {
+      await callAction('errors.cancelCall', () => api.cancelCall(callId))
+    },
+    runAll: async (messageId) => {
+      await callAction('errors.runAll', () => api.runAll(messageId))
+    },
+    denyAll: async (messageId, reason) => {
+      await callAction('errors.denyAll', () => api.denyAll(messageId, reason.trim()))
+    },
+
+    continueChat: async (chatId) => {
+      const id = chatId ?? get().activeChatId
+      if (!id || selectIsStreaming(get(), id)) return
+      set((s) => ({ streaming: { ...s.streaming, [id]: true }, notices: omit(s.notices, id) }))
+      inflight.set(id, { stop: false })
+      try {
+        const placeholder = await api.continueChat(id)
+        const stopNow = flushStop(id)
+        if (!get().messages[id]) await get().loadMessages(id)
+        adopt(id, [placeholder])
+        if (placeholder.status !== 'streaming') set((s) => ({ streaming: omit(s.streaming, id) }))
+        if (stopNow) void get().stop(id)
+      } catch (err) {
+        inflight.delete(id)
+        set((s) => ({ streaming: omit(s.streaming, id) }))
+        get().toastError('errors.continue', err)
+      }
+    },
+
+    loadRules: async () => {
+      try {
+        const rules = await api.listRules()
+        set({ rules: [...rules].sort((a, b) => b.createdAt - a.createdAt), rulesLoaded: true })
+      } catch (err) {
+        get().toastError('errors.loadRules', err)
+      }
+    },
+
+    revokeRule: async (id) => {
+      try {
+        await api.deleteRule(id)
+        set((s) => ({ rules: s.rules.filter((r) => r.id !== id) }))
+        return true
+      } catch (err) {
+        get().toastError('errors.revokeRule', err)
+        return false
+      }
+    },
+
+    setChatOptions: async (chatId, o) => {
+      if (!chatId) {
+        set({ newChatOptions: { ...o } })
+        return true
+      }
+      const prev = get().chats.find((c) => c.id === chatId)
+      // optimistic, rolled back on failure
+      set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...o } : c)) }))
+      try {
+        const saved = await api.setChatOptions(chatId, o)
+        set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...saved } : c)) }))
+        return true
+      } catch (err) {
+        if (prev) set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? prev : c)) }))
+        get().toastError('errors.chatOptions', err)
+        return false
+      }
+    },
+
+    setView: (view) => set({ view }),
+    openAbout: () => set({ aboutOpen: true }),
+    closeAbout: () => set({ aboutOpen: false }),
   }
 })
 
@@ -600,3 +853,21 @@ export const selectActiveProvider = (s: Store) =>
 export const selectIsStreaming = (s: Store, chatId: string | null) =>
   !!chatId &&
   (!!s.streaming[chatId] || (s.messages[chatId]?.some((m) => m.status === 'streaming') ?? false))
+
+/** The calls an assistant message proposed, ordered (stable empty array otherwise). */
+const NO_CALLS: Call[] = []
+export const selectMessageCalls = (s: Store, messageId: string) => s.callsByMessage[messageId] ?? NO_CALLS
+
+/** How many calls in the active chat wait for a decision or a fix. */
+export const selectWaitingCount = (s: Store) => {
+  if (!s.activeChatId) return 0
+  let n = 0
+  for (const m of s.messages[s.activeChatId] ?? EMPTY) for (const c of s.callsByMessage[m.id] ?? NO_CALLS) if (needsDecision(c)) n++
+  return n
+}
+
+/** The active chat's options (the lazy new chat's when none is active). */
+export const selectActiveChatOptions = (s: Store): ChatOptions => {
+  const chat = s.activeChatId ? s.chats.find((c) => c.id === s.activeChatId) : null
+  return chat ? { paradigm: chat.paradigm, recognizeOthers: chat.recognizeOthers } : s.newChatOptions
+}

@@ -14,6 +14,7 @@ vi.mock('../api', async (orig) => {
       listMessages: vi.fn(),
       listChats: vi.fn().mockResolvedValue([]),
       createChat: vi.fn(),
+      listCalls: vi.fn().mockResolvedValue([]),
     },
   }
 })
@@ -53,7 +54,7 @@ async function startStreaming() {
     msg({ id: 'u1', role: 'user', content: 'hi', status: 'complete', createdAt: 1 }),
     msg(),
   ])
-  useStore.setState({ activeChatId: 'c1', messages: { c1: [] }, chats: [{ id: 'c1', title: '', createdAt: 0, updatedAt: 0 }] })
+  useStore.setState({ activeChatId: 'c1', messages: { c1: [] }, chats: [{ id: 'c1', title: '', createdAt: 0, updatedAt: 0, paradigm: 'json', recognizeOthers: true }] })
   expect(await useStore.getState().send('hi')).toBe(true)
 }
 

@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Paradigm } from '../api'
+import { selectActiveChatOptions, useStore } from '../store'
+import { Switch } from './Switch'
+import { ChevronDownIcon, SlidersIcon } from './icons'
+
+export const PARADIGMS: Paradigm[] = ['json', 'xml', 'vcp']
+
+/** The header chip showing the chat's tool paradigm; opens the chat's tool options. */
+export function ChatOptionsButton() {
+  const { t } = useTranslation()
+  const chatId = useStore((s) => s.activeChatId)
+  // Two primitive selections (a fresh object per call would re-render forever).
+  const paradigm = useStore((s) => selectActiveChatOptions(s).paradigm)
+  const recognizeOthers = useStore((s) => selectActiveChatOptions(s).recognizeOthers)
+  const opts = { paradigm, recognizeOthers }
+  const setChatOptions = useStore((s) => s.setChatOptions)
+  const [open, setOpen] = useState(false)
+  const wrap = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const ids = useId()
+
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: MouseEvent) => {
+      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    requestAnimationFrame(() => wrap.current?.querySelector<HTMLElement>('input[type="radio"]:checked')?.focus())
+    return () => document.removeEventListener('mousedown', onDown)
+  }, [open])
+
+  useEffect(() => setOpen(false), [chatId])
+
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      e.stopPropagation()
+      setOpen(false)
+      button.current?.focus()
+    }
+  }
+
+  const save = (paradigm: Paradigm, recognizeOthers: boolean) => void setChatOptions(chatId, { paradigm, recognizeOthers })
+
+  return (
+    <div className="chat-options" ref={wrap} onKeyDown={onKey}>
+      <button
+        ref={button}
+        type="button"
+        className="chat-options__btn"
+        data-testid="chat-options"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? `${ids}-pop` : undefined}
+        title={t('chatOptions.title')}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <SlidersIcon size={14} />
+        <span className="chat-options__label">{t('chatOptions.chipPrefix')}</span>
+        <span className="chat-options__chip" data-testid="paradigm-chip" data-paradigm={opts.paradigm}>
+          {t(`chatOptions.paradigms.${opts.paradigm}.label`)}
+        </span>
+        <ChevronDownIcon size={13} />
+      </button>
+      {open && (
+        <div className="popover chat-options__pop" role="dialog" id={`${ids}-pop`} aria-labelledby={`${ids}-title`} data-testid="chat-options-popover">
+          <h2 className="popover__title" id={`${ids}-title`}>
+            {t('chatOptions.title')}
+          </h2>
+          <p className="popover__sub">{chatId ? t('chatOptions.subtitle') : t('chatOptions.subtitleNew')}</p>
+          <div className="paradigm-list" role="radiogroup" aria-label={t('chatOptions.paradigm')}>
+            {PARADIGMS.map((p) => (
+              <label key={p} className={`paradigm-opt ${opts.paradigm === p ? 'is-selected' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${ids}-paradigm`}
+                  value={p}
+                  checked={opts.paradigm === p}
+                  onChange={() => save(p, opts.recognizeOthers)}
+                  data-testid="paradigm-option"
+                />
+                <span className="paradigm-opt__text">
+                  <span className="paradigm-opt__label">{t(`chatOptions.paradigms.${p}.label`)}</span>
+                  <span className="paradigm-opt__desc">{t(`chatOptions.paradigms.${p}.desc`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <div className="popover__divider" />
+          <Switch
+            id={`${ids}-others`}
+            checked={opts.recognizeOthers}
+            onChange={(v) => save(opts.paradigm, v)}
+            label={t('chatOptions.recognizeOthers')}
+            description={t('chatOptions.recognizeOthersDesc')}
+            testId="recognize-others"
+          />
+          <p className="popover__foot">{t('chatOptions.appliesNext')}</p>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,907 @@
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ApiError, Call, CallState } from '../api'
+import { useStore } from '../store'
+import { isOpenProblem, isUndecided } from '../store/calls'
+import { callSummary, clockTime, formatDuration, lineCount, parseArgs, prettyJSON } from '../lib/calls'
+import {
+  AlertIcon,
+  BanIcon,
+  CheckIcon,
+  ChevronDownIcon,
+  ChevronIcon,
+  PencilIcon,
+  PlayIcon,
+  ShieldIcon,
+  StopIcon,
+  WrenchIcon,
+} from './icons'
+
+type Mode = null | 'deny' | 'edit' | 'fix'
+
+type Props = {
+  call: Call
+  /** The chat's own paradigm: calls read in another format get a "read as …" tag. */
+  paradigm?: string
+  /** Tool lab: the same card, without any action. */
+  readOnly?: boolean
+}
+
+const FOCUSABLE_CARD = '[data-testid="tool-card"]'
+
+/** Moves focus to the next card waiting for a decision, else back to the message box. */
+function focusNextCard(from: HTMLElement | null, fallback: () => void) {
+  if (!from) return
+  requestAnimationFrame(() => {
+    const all = Array.from(document.querySelectorAll<HTMLElement>(`${FOCUSABLE_CARD}[data-waiting="true"]`))
+    const next =
+      all.find((el) => el !== from && from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) ??
+      all.find((el) => el !== from)
+    if (next) next.focus()
+    else fallback()
+  })
+}
+
+function ToolCardImpl({ call: c, paradigm, readOnly }: Props) {
+  const { t, i18n } = useTranslation()
+  const approveCall = useStore((s) => s.approveCall)
+  const denyCall = useStore((s) => s.denyCall)
+  const alwaysAllowCall = useStore((s) => s.alwaysAllowCall)
+  const tellModel = useStore((s) => s.tellModel)
+  const fixAndRun = useStore((s) => s.fixAndRun)
+  const cancelCall = useStore((s) => s.cancelCall)
+  const focusComposer = useStore((s) => s.focusComposer)
+  const [mode, setMode] = useState<Mode>(null)
+  const [busy, setBusy] = useState(false)
+  const [showRaw, setShowRaw] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const ids = useId()
+
+  const undecided = !readOnly && isUndecided(c)
+  const openProblem = !readOnly && isOpenProblem(c)
+  const waiting = undecided || openProblem
+  const args = c.edited ?? c.arguments
+  const summary = callSummary(c.name, args)
+  const otherFormat = !!c.format && !!paradigm && c.format !== paradigm
+
+  // A card that is no longer waiting closes its forms.
+  useEffect(() => {
+    if (!waiting) setMode(null)
+  }, [waiting])
+
+  // An opened form scrolls into view (it grows the card downwards).
+  useEffect(() => {
+    if (!mode) return
+    root.current?.querySelector('.tool-card__form')?.scrollIntoView?.({ block: 'nearest' })
+  }, [mode])
+
+  const hadFocus = () => !!root.current && root.current.contains(document.activeElement)
+
+  /** Runs an action; on success focus moves on to the next waiting card. */
+  const act = async (fn: () => Promise<ApiError | null>): Promise<ApiError | null> => {
+    if (busy) return null
+    const focused = hadFocus()
+    setBusy(true)
+    const err = await fn()
+    setBusy(false)
+    if (!err) {
+      setMode(null)
+      if (focused) focusNextCard(root.current, focusComposer)
+    }
+    return err
+  }
+
+  const run = () => act(() => approveCall(c.id))
+  const allow = (everywhere: boolean) => act(() => alwaysAllowCall(c.id, everywhere))
+
+  const closeMode = () => {
+    root.current?.focus() // before the form (holding focus) unmounts
+    setMode(null)
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (readOnly || e.defaultPrevented) return
+    if (e.key === 'Escape' && mode) {
+      e.preventDefault()
+      e.stopPropagation()
+      closeMode()
+      return
+    }
+    // Shortcuts only when the card itself has focus (not a button or field inside it).
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return
+    const k = e.key
+    if (undecided && (k === 'Enter' || k === 'y' || k === 'Y')) {
+      e.preventDefault()
+      void run()
+    } else if (undecided && (k === 'n' || k === 'N' || k === 'Delete')) {
+      e.preventDefault()
+      setMode('deny')
+    } else if ((k === 'e' || k === 'E') && (undecided || openProblem)) {
+      e.preventDefault()
+      setMode(undecided ? 'edit' : 'fix')
+    } else if (openProblem && k === 'Enter') {
+      e.preventDefault()
+      setMode('fix')
+    }
+  }
+
+  const stateLabel = t(`calls.state.${c.state}`)
+  const label = summary
+    ? t('calls.cardLabelSummary', { name: c.name || t('calls.unknownTool'), summary, state: stateLabel })
+    : t('calls.cardLabel', { name: c.name || t('calls.unknownTool'), state: stateLabel })
+  const duration = c.startedAt && c.finishedAt ? formatDuration(c.finishedAt - c.startedAt) : null
+
+  return (
+    <div
+      ref={root}
+      className={`tool-card tool-card--${c.state} ${c.state === 'problem' && c.resultStatus ? 'is-settled' : ''} ${
+        readOnly ? 'is-readonly' : ''
+      }`}
+      data-testid="tool-card"
+      data-tool={c.name}
+      data-state={c.state}
+      data-call-id={c.id}
+      data-waiting={waiting ? 'true' : undefined}
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      aria-keyshortcuts={undecided ? 'Enter Y N Delete E' : openProblem ? 'E' : undefined}
+      aria-busy={c.state === 'running' || c.state === 'approved' || busy}
+      onKeyDown={onKeyDown}
+    >
+      <div className="tool-card__head">
+        <span className="tool-card__icon" aria-hidden="true">
+          <WrenchIcon size={14} />
+        </span>
+        <span className="tool-card__name">{c.name || t('calls.unknownTool')}</span>
+        {summary && (
+          <span className="tool-card__summary" title={summary}>
+            {summary}
+          </span>
+        )}
+        <span className="tool-card__head-end">
+          {otherFormat && (
+            <span className="tool-card__format" data-testid="call-format" title={t('calls.readAsHint')}>
+              {t('calls.readAs', { format: c.format })}
+            </span>
+          )}
+          {duration && c.state !== 'running' && (
+            <span className="tool-card__duration" data-testid="call-duration" title={t('calls.duration')}>
+              {duration}
+            </span>
+          )}
+          <StateBadge call={c} />
+        </span>
+      </div>
+
+      {c.guard && !readOnly && (
+        <div className="tool-card__guard" data-testid="guard-note" role="note">
+          <ShieldIcon size={15} />
+          <span>{c.guard}</span>
+        </div>
+      )}
+
+      {c.state === 'problem' && c.problem && (
+        <div className="tool-card__problem" data-testid="call-problem" role={openProblem ? 'alert' : undefined}>
+          <AlertIcon size={15} />
+          <span>{c.problem}</span>
+        </div>
+      )}
+
+      {c.state === 'interrupted' && !readOnly && (
+        <div className="tool-card__note tool-card__note--interrupted" role="note">
+          <StopIcon size={12} />
+          <span>{t('calls.interruptedNote')}</span>
+        </div>
+      )}
+
+      {c.preview != null && c.state !== 'problem' && <PreviewBox preview={c.preview} />}
+
+      <div className="tool-card__body">
+        {c.state === 'problem' ? (
+          <>
+            {c.arguments != null && <CodeBox label={t('calls.arguments')} text={prettyJSON(c.arguments)} testId="call-args" />}
+            <CodeBox label={t('calls.rawText')} text={c.raw} testId="call-raw" wrap />
+          </>
+        ) : c.edited !== undefined && c.edited !== null ? (
+          <div className="tool-card__args-pair">
+            <CodeBox label={t('calls.proposed')} text={prettyJSON(c.arguments)} testId="call-args-proposed" muted />
+            <CodeBox label={t('calls.editedRan')} text={prettyJSON(c.edited)} testId="call-args" />
+          </div>
+        ) : (
+          <CodeBox label={t('calls.arguments')} text={prettyJSON(c.arguments ?? {})} testId="call-args" />
+        )}
+
+        {c.state !== 'problem' && c.raw && (
+          <div className="tool-card__raw">
+            <button
+              type="button"
+              className="tool-card__toggle"
+              aria-expanded={showRaw}
+              aria-controls={`${ids}-raw`}
+              onClick={() => setShowRaw((v) => !v)}
+              data-testid="toggle-raw"
+            >
+              <ChevronIcon size={13} className="tool-card__chev" />
+              {showRaw ? t('calls.hideRaw') : t('calls.showRaw')}
+            </button>
+            {showRaw && (
+              <pre id={`${ids}-raw`} className="tool-card__pre tool-card__pre--wrap" data-testid="call-raw">
+                {c.raw}
+              </pre>
+            )}
+          </div>
+        )}
+
+        {c.result && c.state !== 'running' && c.state !== 'approved' && (
+          <ResultBox call={c} />
+        )}
+      </div>
+
+      {c.state === 'running' && !readOnly && (
+        <div className="tool-card__running">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('calls.runningFor')}</span>
+          <Elapsed since={c.startedAt ?? c.decidedAt ?? c.updatedAt} />
+          <span className="tool-card__spacer" />
+          <button
+            type="button"
+            className="btn btn--xs btn--secondary"
+            data-testid="cancel-call"
+            onClick={() => void cancelCall(c.id)}
+          >
+            <StopIcon size={11} />
+            {t('calls.cancel')}
+          </button>
+        </div>
+      )}
+
+      {mode === 'deny' && undecided && (
+        <DenyForm
+          busy={busy}
+          onCancel={closeMode}
+          onConfirm={(reason) => void act(() => denyCall(c.id, reason))}
+        />
+      )}
+      {mode === 'edit' && undecided && (
+        <EditForm
+          initial={prettyJSON(args ?? {})}
+          busy={busy}
+          onCancel={closeMode}
+          onRun={(value) => act(() => approveCall(c.id, value, { quiet: true }))}
+        />
+      )}
+      {mode === 'fix' && openProblem && (
+        <FixForm
+          call={c}
+          busy={busy}
+          onCancel={closeMode}
+          onRun={(name, value) => act(() => fixAndRun(c.id, name, value, { quiet: true }))}
+        />
+      )}
+
+      {undecided && mode === null && (
+        <div className="tool-card__actions">
+          <button type="button" className="btn btn--sm btn--primary" data-testid="approve" onClick={() => void run()} disabled={busy}>
+            <PlayIcon size={12} />
+            {t('calls.run')}
+          </button>
+          <button type="button" className="btn btn--sm btn--secondary" data-testid="deny" onClick={() => setMode('deny')} disabled={busy}>
+            <BanIcon size={14} />
+            {t('calls.deny')}
+          </button>
+          <button type="button" className="btn btn--sm btn--ghost" data-testid="edit" onClick={() => setMode('edit')} disabled={busy}>
+            <PencilIcon size={14} />
+            {t('calls.edit')}
+          </button>
+          <AlwaysAllowMenu disabled={busy} onPick={(everywhere) => void allow(everywhere)} />
+          <span className="tool-card__keys" aria-hidden="true">
+            <kbd className="kbd">Enter</kbd> {t('calls.run')} · <kbd className="kbd">N</kbd> {t('calls.deny')} ·{' '}
+            <kbd className="kbd">E</kbd> {t('calls.edit')}
+          </span>
+        </div>
+      )}
+
+      {openProblem && mode === null && (
+        <div className="tool-card__actions">
+          <button type="button" className="btn btn--sm btn--primary" data-testid="fix-and-run" onClick={() => setMode('fix')} disabled={busy}>
+            <PencilIcon size={14} />
+            {t('calls.fixAndRun')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--sm btn--secondary"
+            data-testid="tell-model"
+            onClick={() => void act(() => tellModel(c.id))}
+            disabled={busy}
+          >
+            {t('calls.tellModel')}
+          </button>
+          <span className="tool-card__hint">{t('calls.problemHint')}</span>
+        </div>
+      )}
+
+      {!readOnly && <Decision call={c} locale={i18n.language} />}
+    </div>
+  )
+}
+
+export const ToolCard = memo(ToolCardImpl)
+
+/* ───────────── pieces ───────────── */
+
+const BADGE_ICON: Partial<Record<CallState, ReactNode>> = {
+  done: <CheckIcon size={12} />,
+  error: <AlertIcon size={12} />,
+  denied: <BanIcon size={12} />,
+  interrupted: <StopIcon size={10} />,
+  problem: <AlertIcon size={12} />,
+}
+
+export function StateBadge({ call: c }: { call: Call }) {
+  const { t } = useTranslation()
+  const spinning = c.state === 'running' || c.state === 'approved'
+  const label = c.state === 'problem' && c.resultStatus ? t('calls.state.problemSent') : t(`calls.state.${c.state}`)
+  return (
+    <span className={`call-badge call-badge--${c.state}`} data-testid="call-state">
+      {spinning ? <span className="spinner spinner--xs" aria-hidden="true" /> : BADGE_ICON[c.state] ?? <span className="call-badge__dot" aria-hidden="true" />}
+      {label}
+    </span>
+  )
+}
+
+/** Live elapsed time, ticking every 100 ms. */
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 100)
+    return () => window.clearInterval(id)
+  }, [])
+  return (
+    <span className="tool-card__elapsed" data-testid="call-elapsed" aria-live="off">
+      {formatDuration(Math.max(0, now - since))}
+    </span>
+  )
+}
+
+const COLLAPSE_LINES = 8
+
+/** Monospace block with a label; long content (> 8 lines) is collapsible. */
+function CodeBox({
+  label,
+  text,
+  testId,
+  muted,
+  wrap,
+  tone,
+}: {
+  label: string
+  text: string
+  testId?: string
+  muted?: boolean
+  wrap?: boolean
+  tone?: 'error' | 'denied'
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  const lines = lineCount(text)
+  const long = lines > COLLAPSE_LINES
+  const [open, setOpen] = useState(false)
+  const collapsed = long && !open
+  return (
+    <div className={`codebox ${muted ? 'codebox--muted' : ''} ${tone ? `codebox--${tone}` : ''}`}>
+      <div className="codebox__label">
+        <span>{label}</span>
+        {long && (
+          <button
+            type="button"
+            className="tool-card__toggle"
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? t('calls.collapse') : t('calls.expand', { count: lines })}
+          </button>
+        )}
+      </div>
+      <pre
+        id={id}
+        className={`tool-card__pre ${wrap ? 'tool-card__pre--wrap' : ''} ${collapsed ? 'is-collapsed' : ''}`}
+        data-testid={testId}
+      >
+        {text}
+      </pre>
+    </div>
+  )
+}
+
+const DIFF_COLLAPSE_LINES = 24
+
+/** What the call would change, computed before the decision: a summary and a diff (or why it could not be computed). */
+function PreviewBox({ preview }: { preview: unknown }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  if (!preview || typeof preview !== 'object') return null
+  const p = preview as { summary?: unknown; diff?: unknown; error?: unknown }
+  if (typeof p.error === 'string' && p.error) {
+    return (
+      <div className="tool-card__note tool-card__note--preview" data-testid="call-preview" role="note">
+        <AlertIcon size={14} />
+        <span>{t('calls.previewFailed', { error: p.error })}</span>
+      </div>
+    )
+  }
+  const summary = typeof p.summary === 'string' ? p.summary : ''
+  const diff = typeof p.diff === 'string' ? p.diff : ''
+  if (!summary && !diff) return null
+  const lines = diff ? diff.replace(/\n$/, '').split('\n') : []
+  const long = lines.length > DIFF_COLLAPSE_LINES
+  const shown = long && !open ? lines.slice(0, DIFF_COLLAPSE_LINES) : lines
+  return (
+    <div className="tool-card__preview" data-testid="call-preview">
+      {summary && <p className="tool-card__preview-summary">{summary}</p>}
+      {diff && (
+        <>
+          <pre id={id} className="tool-card__pre tool-card__diff" data-testid="call-diff">
+            {shown.map((line, i) => (
+              <span
+                key={i}
+                className={
+                  line.startsWith('+++') || line.startsWith('---')
+                    ? 'diff-file'
+                    : line.startsWith('+')
+                      ? 'diff-add'
+                      : line.startsWith('-')
+                        ? 'diff-del'
+                        : line.startsWith('@@')
+                          ? 'diff-hunk'
+                          : undefined
+                }
+              >
+                {line}
+                {'\n'}
+              </span>
+            ))}
+          </pre>
+          {long && (
+            <button
+              type="button"
+              className="tool-card__toggle"
+              aria-expanded={open}
+              aria-controls={id}
+              onClick={() => setOpen((v) => !v)}
+            >
+              {open ? t('calls.collapse') : t('calls.expand', { count: lines.length })}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function ResultBox({ call: c }: { call: Call }) {
+  const { t } = useTranslation()
+  const tone = c.state === 'error' || (c.state === 'problem' && !!c.resultStatus) ? 'error' : c.state === 'denied' ? 'denied' : undefined
+  const label =
+    c.state === 'denied'
+      ? t('calls.toldModel')
+      : c.state === 'error'
+        ? t('calls.errorOutput')
+        : c.state === 'problem'
+          ? t('calls.toldModel')
+          : c.state === 'interrupted'
+            ? t('calls.lastOutput')
+            : t('calls.result')
+  return (
+    <div className="tool-card__result">
+      <CodeBox label={label} text={c.result ?? ''} testId="call-result" wrap tone={tone} />
+      {c.truncated && (
+        <p className="tool-card__truncated" data-testid="call-truncated">
+          {t('calls.truncated')}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Who decided what, and when. */
+function Decision({ call: c, locale }: { call: Call; locale: string }) {
+  const { t } = useTranslation()
+  if (!c.decidedBy || c.state === 'pending') return null
+  const when = c.decidedAt ? clockTime(c.decidedAt, locale) : ''
+  let text: string
+  if (c.state === 'denied') {
+    text = c.reason ? t('calls.deniedByYouReason', { reason: c.reason }) : t('calls.deniedByYou')
+  } else if (c.state === 'problem') {
+    text = c.reason ? t('calls.sentToModelReason', { reason: c.reason }) : t('calls.sentToModel')
+  } else if (c.state === 'interrupted') {
+    text = t('calls.interruptedBy')
+  } else if (c.decidedBy === 'rule:chat') {
+    text = t('calls.autoChat')
+  } else if (c.decidedBy === 'rule:global') {
+    text = t('calls.autoGlobal')
+  } else if (c.decidedBy === 'system') {
+    text = t('calls.bySystem')
+  } else {
+    text = t('calls.approvedByYou')
+  }
+  const edited = c.edited !== undefined && c.edited !== null
+  return (
+    <p className="tool-card__decision" data-testid="call-decision">
+      <span>{text}</span>
+      {when && (
+        <>
+          {' '}
+          <span aria-hidden="true">·</span>{' '}
+          <time dateTime={new Date(c.decidedAt!).toISOString()}>{when}</time>
+        </>
+      )}
+      {edited && (
+        <>
+          {' '}
+          <span className="tool-card__edited-tag">{t('calls.editedBeforeRunning')}</span>
+        </>
+      )}
+    </p>
+  )
+}
+
+function AlwaysAllowMenu({ onPick, disabled }: { onPick: (everywhere: boolean) => void; disabled?: boolean }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const wrap = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const menuId = useId()
+
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: MouseEvent) => {
+      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    requestAnimationFrame(() => wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus())
+    return () => document.removeEventListener('mousedown', onDown)
+  }, [open])
+
+  const close = () => {
+    setOpen(false)
+    button.current?.focus()
+  }
+
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
+    const i = items.indexOf(document.activeElement as HTMLElement)
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      e.stopPropagation()
+      close()
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault()
+      const n = (i + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length
+      items[n]?.focus()
+    } else if (e.key === 'Tab') {
+      setOpen(false)
+    }
+  }
+
+  return (
+    <div className="menu-wrap" ref={wrap}>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn--sm btn--ghost"
+        data-testid="always-allow"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={disabled}
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault()
+            setOpen(true)
+          }
+        }}
+      >
+        <ShieldIcon size={14} />
+        {t('calls.alwaysAllow')}
+        <ChevronDownIcon size={13} />
+      </button>
+      {open && (
+        <div className="menu" role="menu" id={menuId} aria-label={t('calls.alwaysAllow')} onKeyDown={onMenuKey}>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            data-testid="always-allow-chat"
+            onClick={() => {
+              setOpen(false)
+              onPick(false)
+            }}
+          >
+            <span className="menu__title">{t('calls.allowChat')}</span>
+            <span className="menu__desc">{t('calls.allowChatDesc')}</span>
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            data-testid="always-allow-everywhere"
+            onClick={() => {
+              setOpen(false)
+              onPick(true)
+            }}
+          >
+            <span className="menu__title">{t('calls.allowEverywhere')}</span>
+            <span className="menu__desc">{t('calls.allowEverywhereDesc')}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function DenyForm({ busy, onCancel, onConfirm }: { busy: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
+  const { t } = useTranslation()
+  const [reason, setReason] = useState('')
+  const id = useId()
+  return (
+    <form
+      className="tool-card__form"
+      data-testid="deny-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onConfirm(reason)
+      }}
+    >
+      <label className="field__label" htmlFor={id}>
+        {t('calls.denyReason')}
+      </label>
+      <div className="tool-card__form-row">
+        <input
+          id={id}
+          className="input"
+          data-testid="deny-reason"
+          value={reason}
+          autoFocus
+          maxLength={500}
+          placeholder={t('calls.denyReasonPlaceholder')}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <button type="submit" className="btn btn--sm btn--danger" data-testid="confirm-deny" disabled={busy}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {t('calls.confirmDeny')}
+        </button>
+        <button type="button" className="btn btn--sm btn--ghost" onClick={onCancel} data-testid="deny-cancel">
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** Turns a parse failure or a backend rejection into the sentence the form shows. */
+function useArgsError() {
+  const { t } = useTranslation()
+  return (text: string): { value: Record<string, unknown> } | { error: string } => {
+    const parsed = parseArgs(text)
+    if (parsed.ok) return { value: parsed.value }
+    return { error: parsed.error === 'object' ? t('calls.notObject') : t('calls.invalidJson', { error: parsed.error }) }
+  }
+}
+
+function EditForm({
+  initial,
+  busy,
+  onCancel,
+  onRun,
+}: {
+  initial: string
+  busy: boolean
+  onCancel: () => void
+  onRun: (value: Record<string, unknown>) => Promise<ApiError | null>
+}) {
+  const { t } = useTranslation()
+  const [text, setText] = useState(initial)
+  const [error, setError] = useState<{ text: string; code?: string } | null>(null)
+  const check = useArgsError()
+  const id = useId()
+
+  const submit = async () => {
+    const r = check(text)
+    if ('error' in r) {
+      setError({ text: r.error })
+      return
+    }
+    setError(null)
+    const err = await onRun(r.value)
+    if (err) setError({ text: err.message, code: err.code !== 'unknown' ? err.code : undefined })
+  }
+
+  return (
+    <form
+      className="tool-card__form"
+      data-testid="edit-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <label className="field__label" htmlFor={id}>
+        {t('calls.editLabel')}
+      </label>
+      <textarea
+        id={id}
+        className="input textarea input--mono tool-card__textarea"
+        data-testid="edit-args"
+        value={text}
+        autoFocus
+        spellCheck={false}
+        rows={Math.min(Math.max(lineCount(text) + 1, 4), 16)}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-err` : undefined}
+        onChange={(e) => {
+          setText(e.target.value)
+          setError(null)
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault()
+            void submit()
+          }
+        }}
+      />
+      {error && (
+        <div className="status-line status-line--error" role="alert" id={`${id}-err`} data-testid="edit-error">
+          <AlertIcon size={15} />
+          <span>{error.text}</span>
+          {error.code && <code className="status-line__code">{error.code}</code>}
+        </div>
+      )}
+      <div className="tool-card__form-row">
+        <button type="submit" className="btn btn--sm btn--primary" data-testid="run-edited" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : <PlayIcon size={12} />}
+          {t('calls.runEdited')}
+        </button>
+        <button type="button" className="btn btn--sm btn--ghost" onClick={onCancel} data-testid="edit-cancel">
+          {t('common.cancel')}
+        </button>
+        <span className="tool-card__hint">{t('calls.editHint')}</span>
+      </div>
+    </form>
+  )
+}
+
+/** Best effort: the arguments a broken call meant, to start the fix from. */
+export function guessArgs(raw: string): Record<string, unknown> {
+  const a = raw.indexOf('{')
+  const b = raw.lastIndexOf('}')
+  if (a < 0 || b <= a) return {}
+  let v: unknown
+  try {
+    v = JSON.parse(raw.slice(a, b + 1))
+  } catch {
+    return {}
+  }
+  const obj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x)
+  if (!obj(v)) return {}
+  const first = Array.isArray(v.tool_calls) ? v.tool_calls[0] : v
+  if (!obj(first)) return {}
+  for (const k of ['arguments', 'parameters', 'args']) {
+    const x = first[k]
+    if (obj(x)) return x
+    if (typeof x === 'string') {
+      try {
+        const y = JSON.parse(x)
+        if (obj(y)) return y
+      } catch {
+        /* not JSON */
+      }
+    }
+  }
+  return 'name' in first ? {} : first
+}
+
+function FixForm({
+  call: c,
+  busy,
+  onCancel,
+  onRun,
+}: {
+  call: Call
+  busy: boolean
+  onCancel: () => void
+  onRun: (name: string, value: Record<string, unknown>) => Promise<ApiError | null>
+}) {
+  const { t } = useTranslation()
+  const [name, setName] = useState(c.name)
+  const [text, setText] = useState(() => prettyJSON(c.arguments && typeof c.arguments === 'object' ? c.arguments : guessArgs(c.raw)))
+  const [error, setError] = useState<{ text: string; code?: string } | null>(null)
+  const check = useArgsError()
+  const id = useId()
+
+  const submit = async () => {
+    if (!name.trim()) {
+      setError({ text: t('calls.nameRequired') })
+      return
+    }
+    const r = check(text)
+    if ('error' in r) {
+      setError({ text: r.error })
+      return
+    }
+    setError(null)
+    const err = await onRun(name.trim(), r.value)
+    if (err) setError({ text: err.message, code: err.code !== 'unknown' ? err.code : undefined })
+  }
+
+  return (
+    <form
+      className="tool-card__form"
+      data-testid="fix-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <div className="tool-card__fix-grid">
+        <label className="field__label" htmlFor={`${id}-name`}>
+          {t('calls.toolName')}
+        </label>
+        <input
+          id={`${id}-name`}
+          className="input input--mono"
+          data-testid="fix-name"
+          value={name}
+          autoFocus
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(e) => {
+            setName(e.target.value)
+            setError(null)
+          }}
+        />
+        <label className="field__label" htmlFor={`${id}-args`}>
+          {t('calls.editLabel')}
+        </label>
+        <textarea
+          id={`${id}-args`}
+          className="input textarea input--mono tool-card__textarea"
+          data-testid="fix-args"
+          value={text}
+          spellCheck={false}
+          rows={Math.min(Math.max(lineCount(text) + 1, 4), 16)}
+          onChange={(e) => {
+            setText(e.target.value)
+            setError(null)
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault()
+              void submit()
+            }
+          }}
+        />
+      </div>
+      {error && (
+        <div className="status-line status-line--error" role="alert" data-testid="fix-error">
+          <AlertIcon size={15} />
+          <span>{error.text}</span>
+          {error.code && <code className="status-line__code">{error.code}</code>}
+        </div>
+      )}
+      <div className="tool-card__form-row">
+        <button type="submit" className="btn btn--sm btn--primary" data-testid="fix-submit" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : <PlayIcon size={12} />}
+          {t('calls.runFixed')}
+        </button>
+        <button type="button" className="btn btn--sm btn--ghost" onClick={onCancel} data-testid="fix-cancel">
+          {t('common.cancel')}
+        </button>
+        <span className="tool-card__hint">{t('calls.editHint')}</span>
+      </div>
+    </form>
+  )
+}
