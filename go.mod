@@ -3,16 +3,16 @@ module airlock
 go 1.26.0
 
 require (
+	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/wailsapp/wails/v2 v2.16.0
+	github.com/yuin/goldmark v1.8.7
 	modernc.org/sqlite v1.60.1
 )
 
 require (
 	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/gorilla/css v1.0.1 // indirect
-	github.com/microcosm-cc/bluemonday v1.0.27 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
 )
 
 require (

@@ -51,6 +51,10 @@ type Chat struct {
 	Title     string `json:"title"`
 	CreatedAt int64  `json:"createdAt"`
 	UpdatedAt int64  `json:"updatedAt"` // last activity: sorts the sidebar
+	Pinned    bool   `json:"pinned"`    // pinned chats come first in the sidebar
+	// LeafID is the last message of the active path: the version of the
+	// conversation that is shown and sent to the model ("" when empty).
+	LeafID string `json:"leafId"`
 	ChatOptions
 }
 
@@ -68,9 +72,15 @@ func DefaultChatOptions() ChatOptions {
 }
 
 // Message is one turn of a chat.
+//
+// A chat's messages form a tree: ParentID is the message before this one on
+// its conversation path ("" for the first). Messages with the same parent and
+// role are versions of one turn (an edited question, a regenerated answer);
+// the chat's LeafID picks which path is active.
 type Message struct {
 	ID           string `json:"id"`
 	ChatID       string `json:"chatId"`
+	ParentID     string `json:"parentId"`
 	Role         Role   `json:"role"`
 	Kind         Kind   `json:"kind"`
 	Content      string `json:"content"`
@@ -82,7 +92,39 @@ type Message struct {
 	Usage        Usage  `json:"usage"`
 	CreatedAt    int64  `json:"createdAt"`
 	UpdatedAt    int64  `json:"updatedAt"`
+
+	// Versions and Version are filled in when a message is read: how many
+	// versions this turn has (siblings with the same parent and role,
+	// itself included) and which one this is, from 1, oldest first. They
+	// are not stored; 0 means "not computed".
+	Versions int `json:"versions,omitempty"`
+	Version  int `json:"version,omitempty"`
 }
+
+// SearchHit is one search result: a message, or a tool call of a message,
+// whose text matches the query.
+type SearchHit struct {
+	ChatID    string `json:"chatId"`
+	ChatTitle string `json:"chatTitle"`
+	MessageID string `json:"messageId"`
+	Role      Role   `json:"role"`
+	Kind      string `json:"kind"`             // HitMessage or HitToolCall
+	CallID    string `json:"callId,omitempty"` // the tool call, for HitToolCall
+	// Snippet is a short plain-text excerpt around the match. Matched words
+	// are wrapped in MarkStart ... MarkEnd (U+0002, U+0003), characters
+	// that never occur in indexed text and mean nothing in HTML: render the
+	// text as text and turn the marked ranges into highlights.
+	Snippet   string `json:"snippet"`
+	CreatedAt int64  `json:"createdAt"`
+}
+
+// Search hit kinds and snippet highlight markers.
+const (
+	HitMessage  = "message"
+	HitToolCall = "tool_call"
+	MarkStart   = "\u0002"
+	MarkEnd     = "\u0003"
+)
 
 // Provider is an OpenAI-compatible endpoint. Demo marks the built-in offline
 // demo server; its BaseURL is filled in at run time.

@@ -23,6 +23,8 @@ type Store interface {
 	GetChat(ctx context.Context, id string) (chat.Chat, error)
 	RenameChat(ctx context.Context, id, title string) (chat.Chat, error)
 	AddMessage(ctx context.Context, m chat.Message) (chat.Message, error)
+	AddVersion(ctx context.Context, of string, m chat.Message) (chat.Message, error)
+	SwitchVersion(ctx context.Context, messageID string) (chat.Chat, error)
 	UpdateMessage(ctx context.Context, m chat.Message) error
 	GetMessage(ctx context.Context, id string) (chat.Message, error)
 	ListMessages(ctx context.Context, chatID string) ([]chat.Message, error)
@@ -225,18 +227,21 @@ func (e *Engine) Shutdown() {
 
 var errStopped = errors.New("stopped by the user")
 
-// start creates the assistant placeholder and streams into it in the background.
+// start creates the assistant placeholder at the end of the active path and
+// streams into it in the background.
 func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error) {
-	history, err := e.store.ListMessages(ctx, chatID)
-	if err != nil {
-		return chat.Message{}, err
-	}
+	return e.startAs(ctx, chatID, func(m chat.Message) (chat.Message, error) { return e.store.AddMessage(ctx, m) })
+}
+
+// startAs streams a new answer that add stores (as the next message, or as a
+// new version of an earlier answer). The request is the active path up to it.
+func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Message) (chat.Message, error)) (chat.Message, error) {
 	settings, err := e.store.GetSettings(ctx)
 	if err != nil {
 		return chat.Message{}, err
 	}
 	provider, model, connErr := e.connect(ctx)
-	asst, err := e.store.AddMessage(ctx, chat.Message{ChatID: chatID, Role: chat.RoleAssistant, Kind: chat.KindText, Status: chat.StatusStreaming, Model: provider.Model})
+	asst, err := add(chat.Message{ChatID: chatID, Role: chat.RoleAssistant, Kind: chat.KindText, Status: chat.StatusStreaming, Model: provider.Model})
 	if err != nil {
 		return chat.Message{}, err
 	}
@@ -246,6 +251,14 @@ func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error)
 		asst = e.settle(asst, connErr, false)
 		bridge.NewCoalescer(e.emit, chatID, asst.ID, 0).End(asst)
 		return asst, nil
+	}
+	history, err := e.store.ListMessages(ctx, chatID)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	c, err := e.store.GetChat(ctx, chatID)
+	if err != nil {
+		return chat.Message{}, err
 	}
 
 	e.mu.Lock()
@@ -260,10 +273,6 @@ func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error)
 	e.wg.Add(1)
 	e.mu.Unlock()
 
-	c, err := e.store.GetChat(ctx, chatID)
-	if err != nil {
-		return chat.Message{}, err
-	}
 	req := llm.Request{Messages: buildMessages(e.systemPrompt(settings.SystemPrompt, c), history)}
 	if settings.Temperature >= 0 {
 		temp := float32(settings.Temperature)

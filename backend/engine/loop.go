@@ -489,7 +489,7 @@ func (e *Engine) finishLocked(ctx context.Context, messageID string) {
 		return
 	}
 	history, err := e.store.ListMessages(ctx, msg.ChatID)
-	if err != nil || resultsSent(history, messageID) {
+	if err != nil || !waitsForResults(history, messageID) {
 		return
 	}
 	c, err := e.store.GetChat(ctx, msg.ChatID)
@@ -500,7 +500,7 @@ func (e *Engine) finishLocked(ctx context.Context, messageID string) {
 	if !ok {
 		p, _ = paradigm.Get(paradigm.Default)
 	}
-	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: msg.ChatID, Role: chat.RoleUser, Kind: chat.KindToolResults,
+	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: msg.ChatID, ParentID: messageID, Role: chat.RoleUser, Kind: chat.KindToolResults,
 		Content: p.FormatResults(results), Status: chat.StatusComplete})
 	if err != nil {
 		e.notice(msg.ChatID, "storage", "The tool results could not be saved: "+err.Error())
@@ -510,15 +510,11 @@ func (e *Engine) finishLocked(ctx context.Context, messageID string) {
 	e.continueLocked(ctx, msg.ChatID, append(history, um), false)
 }
 
-// resultsSent reports whether a tool-results message already follows the
-// answer that made the calls.
-func resultsSent(history []chat.Message, messageID string) bool {
-	for i, m := range history {
-		if m.ID == messageID {
-			return i+1 < len(history)
-		}
-	}
-	return false
+// waitsForResults reports whether the answer that made the calls ends the
+// conversation as shown: results go back exactly once, and never onto a
+// version the user has switched away from.
+func waitsForResults(history []chat.Message, messageID string) bool {
+	return len(history) > 0 && history[len(history)-1].ID == messageID
 }
 
 // continueLocked starts the model's next turn after tool results, unless

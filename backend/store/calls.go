@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"sort"
 	"strings"
 
 	"airlock/backend/chat"
@@ -39,8 +40,17 @@ func callValues(c chat.Call) []any {
 	}
 	return []any{c.ID, c.ModelCallID, c.ChatID, c.MessageID, c.Index, c.Name, args, string(c.Edited), c.Raw,
 		c.Format, c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt, c.Reason, c.Result,
-		c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.CreatedAt, c.UpdatedAt}
+		c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.CreatedAt, c.UpdatedAt,
+		callCJK(c)}
 }
+
+// callCJK is the cjk flag of the search index for a call.
+func callCJK(c chat.Call) bool {
+	return hasCJK(c.Name, string(c.Arguments), string(c.Edited), c.Result)
+}
+
+const insertCall = "INSERT INTO tool_calls (" + callColumns +
+	", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 // AddCalls stores the calls found in one assistant message, in one
 // transaction: the UI never sees half of a message's cards.
@@ -56,8 +66,7 @@ func (s *Store) AddCalls(ctx context.Context, calls []chat.Call) ([]chat.Call, e
 				c.CreatedAt = now
 			}
 			c.UpdatedAt = now
-			if _, err := tx.ExecContext(ctx, "INSERT INTO tool_calls ("+callColumns+
-				") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", callValues(c)...); err != nil {
+			if _, err := s.exec(ctx, tx, insertCall, callValues(c)...); err != nil {
 				return err
 			}
 			out[i] = c
@@ -75,11 +84,12 @@ func (s *Store) UpdateCall(ctx context.Context, c chat.Call) error {
 	if c.UpdatedAt == 0 {
 		c.UpdatedAt = chat.Now()
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE tool_calls SET name = ?, arguments = ?, edited = ?, state = ?, problem = ?,
+	res, err := s.exec(ctx, nil, `UPDATE tool_calls SET name = ?, arguments = ?, edited = ?, state = ?, problem = ?,
 		guard = ?, decided_by = ?, decided_at = ?, reason = ?, result = ?, result_status = ?, truncated = ?,
-		started_at = ?, finished_at = ?, preview = ?, updated_at = ? WHERE id = ?`,
+		started_at = ?, finished_at = ?, preview = ?, updated_at = ?, cjk = ? WHERE id = ?`,
 		c.Name, string(c.Arguments), string(c.Edited), c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt,
-		c.Reason, c.Result, c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.UpdatedAt, c.ID)
+		c.Reason, c.Result, c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.UpdatedAt,
+		callCJK(c), c.ID)
 	if err == nil {
 		err = mustAffect(res, "tool call", c.ID)
 	}
@@ -97,29 +107,65 @@ func (s *Store) GetCall(ctx context.Context, id string) (chat.Call, error) {
 
 // ListCalls returns a chat's calls in the order they were proposed.
 func (s *Store) ListCalls(ctx context.Context, chatID string) ([]chat.Call, error) {
-	return s.queryCalls(ctx, "SELECT "+callColumns+" FROM tool_calls WHERE chat_id = ? ORDER BY created_at, message_id, idx", chatID)
+	calls, err := queryCalls(ctx, s.db, "SELECT "+callColumns+" FROM tool_calls WHERE chat_id = ? ORDER BY created_at, message_id, idx", chatID)
+	return calls, wrap("list tool calls", err)
 }
 
 // MessageCalls returns the calls of one assistant message, in order.
 func (s *Store) MessageCalls(ctx context.Context, messageID string) ([]chat.Call, error) {
-	return s.queryCalls(ctx, "SELECT "+callColumns+" FROM tool_calls WHERE message_id = ? ORDER BY idx", messageID)
+	calls, err := queryCalls(ctx, s.db, "SELECT "+callColumns+" FROM tool_calls WHERE message_id = ? ORDER BY idx", messageID)
+	return calls, wrap("list tool calls", err)
 }
 
-func (s *Store) queryCalls(ctx context.Context, q string, arg any) ([]chat.Call, error) {
-	rows, err := s.db.QueryContext(ctx, q, arg)
+// CallsOfMessages returns the calls of the given messages (a page of the
+// conversation the UI shows), by message in the order given, then by index.
+func (s *Store) CallsOfMessages(ctx context.Context, messageIDs []string) ([]chat.Call, error) {
+	order := make(map[string]int, len(messageIDs))
+	for i, id := range messageIDs {
+		if _, ok := order[id]; !ok {
+			order[id] = i
+		}
+	}
+	calls := []chat.Call{}
+	const batch = 500 // well under SQLite's limit on bound parameters
+	for start := 0; start < len(messageIDs); start += batch {
+		ids := messageIDs[start:min(start+batch, len(messageIDs))]
+		args := make([]any, len(ids))
+		for i, id := range ids {
+			args[i] = id
+		}
+		cs, err := queryCalls(ctx, s.db, "SELECT "+callColumns+" FROM tool_calls WHERE message_id IN (?"+
+			strings.Repeat(", ?", len(ids)-1)+")", args...)
+		if err != nil {
+			return nil, wrap("list tool calls", err)
+		}
+		calls = append(calls, cs...)
+	}
+	sort.SliceStable(calls, func(i, j int) bool {
+		a, b := calls[i], calls[j]
+		if oa, ob := order[a.MessageID], order[b.MessageID]; oa != ob {
+			return oa < ob
+		}
+		return a.Index < b.Index
+	})
+	return calls, nil
+}
+
+func queryCalls(ctx context.Context, q rowsQuerier, query string, args ...any) ([]chat.Call, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, wrap("list tool calls", err)
+		return nil, err
 	}
 	defer rows.Close()
 	calls := []chat.Call{}
 	for rows.Next() {
 		c, err := scanCall(rows)
 		if err != nil {
-			return nil, wrap("list tool calls", err)
+			return nil, err
 		}
 		calls = append(calls, c)
 	}
-	return calls, wrap("list tool calls", rows.Err())
+	return calls, rows.Err()
 }
 
 // InterruptRunningCalls marks calls that were running when the app died.

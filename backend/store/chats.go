@@ -15,8 +15,7 @@ func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error)
 	now := chat.Now()
 	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: chat.DefaultChatOptions()}
 	_, err := s.db.ExecContext(ctx,
-		"INSERT INTO chats ("+chatColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir)
+		"INSERT INTO chats ("+chatColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", chatValues(c)...)
 	if err != nil {
 		return chat.Chat{}, fmt.Errorf("create chat: %w", err)
 	}
@@ -33,12 +32,16 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const chatColumns = "id, title, created_at, updated_at, paradigm, recognize_others, workspace_kind, workspace_dir"
+const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir"
 
 func scanChat(r scanner) (chat.Chat, error) {
 	var c chat.Chat
-	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir)
+	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir)
 	return c, err
+}
+
+func chatValues(c chat.Chat) []any {
+	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir}
 }
 
 func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
@@ -52,10 +55,11 @@ func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
 	return c, nil
 }
 
-// ListChats returns every chat, most recent activity first.
+// ListChats returns every chat: pinned ones first, then by most recent
+// activity.
 func (s *Store) ListChats(ctx context.Context) ([]chat.Chat, error) {
 	rows, err := s.db.QueryContext(ctx,
-		"SELECT "+chatColumns+" FROM chats ORDER BY updated_at DESC, id DESC")
+		"SELECT "+chatColumns+" FROM chats ORDER BY pinned DESC, updated_at DESC, id DESC")
 	if err != nil {
 		return nil, fmt.Errorf("list chats: %w", err)
 	}
@@ -96,6 +100,24 @@ func (s *Store) RenameChat(ctx context.Context, id, title string) (chat.Chat, er
 		return chat.Chat{}, wrap("rename chat", err)
 	}
 	return c, nil
+}
+
+// SetPinned pins a chat to the top of the list, or unpins it. Pinning is
+// not activity: updated_at stays.
+func (s *Store) SetPinned(ctx context.Context, id string, pinned bool) (chat.Chat, error) {
+	var c chat.Chat
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET pinned = ? WHERE id = ?", pinned, id)
+		if err != nil {
+			return err
+		}
+		if err := mustAffect(res, "chat", id); err != nil {
+			return err
+		}
+		c, err = getChat(ctx, tx, id)
+		return err
+	})
+	return c, wrap("pin chat", err)
 }
 
 // DeleteChat removes a chat; its messages go with it (ON DELETE CASCADE).

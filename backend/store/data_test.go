@@ -219,7 +219,9 @@ func TestMessageOrder(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
 	c, _ := s.CreateChat(ctx, "x")
-	// Inserted out of order: created_at decides, then id.
+	// Since 0004 the conversation path decides the order, not the clock:
+	// each message follows the one added before it, whatever time it
+	// claims (clocks can step back; imported times can tie).
 	for _, m := range []chat.Message{
 		{ID: "b", CreatedAt: 20},
 		{ID: "c", CreatedAt: 10},
@@ -236,8 +238,8 @@ func TestMessageOrder(t *testing.T) {
 	for _, m := range msgs {
 		ids += m.ID
 	}
-	if ids != "dcab" {
-		t.Fatalf("order = %s, want dcab", ids)
+	if ids != "bcad" {
+		t.Fatalf("order = %s, want bcad (the order they were added in)", ids)
 	}
 	// Messages from NewID in quick succession keep insertion order.
 	c2, _ := s.CreateChat(ctx, "y")

@@ -11,9 +11,14 @@ import (
 
 // LoadScratch returns the saved files of a chat's scratch workspace.
 func (s *Store) LoadScratch(ctx context.Context, chatID string) ([]workspace.File, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT path, is_dir, mode, mod_time, content FROM scratch_files WHERE chat_id = ? ORDER BY path", chatID)
+	files, err := loadScratch(ctx, s.db, chatID)
+	return files, wrap("load scratch files", err)
+}
+
+func loadScratch(ctx context.Context, q rowsQuerier, chatID string) ([]workspace.File, error) {
+	rows, err := q.QueryContext(ctx, "SELECT path, is_dir, mode, mod_time, content FROM scratch_files WHERE chat_id = ? ORDER BY path", chatID)
 	if err != nil {
-		return nil, wrap("load scratch files", err)
+		return nil, err
 	}
 	defer rows.Close()
 	var files []workspace.File
@@ -22,12 +27,12 @@ func (s *Store) LoadScratch(ctx context.Context, chatID string) ([]workspace.Fil
 		var mode uint32
 		var mod int64
 		if err := rows.Scan(&f.Path, &f.IsDir, &mode, &mod, &f.Content); err != nil {
-			return nil, wrap("load scratch files", err)
+			return nil, err
 		}
 		f.Mode, f.ModTime = fs.FileMode(mode), time.Unix(0, mod)
 		files = append(files, f)
 	}
-	return files, wrap("load scratch files", rows.Err())
+	return files, rows.Err()
 }
 
 // SaveScratch replaces the saved files of a chat's scratch workspace, in one
@@ -37,17 +42,21 @@ func (s *Store) SaveScratch(ctx context.Context, chatID string, files []workspac
 		if _, err := tx.ExecContext(ctx, "DELETE FROM scratch_files WHERE chat_id = ?", chatID); err != nil {
 			return err
 		}
-		for _, f := range files {
-			content := f.Content
-			if content == nil {
-				content = []byte{}
-			}
-			if _, err := tx.ExecContext(ctx, "INSERT INTO scratch_files (chat_id, path, is_dir, mode, mod_time, content) VALUES (?, ?, ?, ?, ?, ?)",
-				chatID, f.Path, f.IsDir, uint32(f.Mode.Perm()), f.ModTime.UnixNano(), content); err != nil {
-				return err
-			}
-		}
-		return nil
+		return insertScratch(ctx, tx, chatID, files)
 	})
 	return wrap("save scratch files", err)
+}
+
+func insertScratch(ctx context.Context, tx *sql.Tx, chatID string, files []workspace.File) error {
+	for _, f := range files {
+		content := f.Content
+		if content == nil {
+			content = []byte{}
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO scratch_files (chat_id, path, is_dir, mode, mod_time, content) VALUES (?, ?, ?, ?, ?, ?)",
+			chatID, f.Path, f.IsDir, uint32(f.Mode.Perm()), f.ModTime.UnixNano(), content); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
@@ -29,6 +30,9 @@ const FileName = "airlock.db"
 type Store struct {
 	db   *sql.DB
 	path string
+
+	// stmts caches prepared statements by query text (see prepared).
+	stmts sync.Map // string → *sql.Stmt
 }
 
 // DefaultDir is where Airlock keeps its data: $AIRLOCK_DATA_DIR when set
@@ -101,7 +105,69 @@ func dsn(abs string) string {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.stmts.Range(func(k, v any) bool {
+		v.(*sql.Stmt).Close()
+		s.stmts.Delete(k)
+		return true
+	})
+	return s.db.Close()
+}
+
+// prepared returns the statement for a query, preparing it once per
+// connection. Preparing is most of the cost of a small statement, and much
+// more for the statements that fire the search triggers (their programs are
+// compiled with the statement): UpdateMessage runs every 250 ms while an
+// answer streams. With tx non-nil the statement runs in that transaction.
+func (s *Store) prepared(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	v, ok := s.stmts.Load(query)
+	if !ok {
+		st, err := s.db.PrepareContext(ctx, query)
+		if err != nil {
+			return nil, err
+		}
+		if v, ok = s.stmts.LoadOrStore(query, st); ok {
+			st.Close() // another goroutine was first
+		}
+	}
+	st := v.(*sql.Stmt)
+	if tx != nil {
+		st = tx.StmtContext(ctx, st)
+	}
+	return st, nil
+}
+
+// exec runs a cached statement (in tx, when not nil).
+func (s *Store) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	st, err := s.prepared(ctx, tx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// queryRow runs a cached single-row query (in tx, when not nil).
+func (s *Store) queryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
+	st, err := s.prepared(ctx, tx, query)
+	if err != nil {
+		// A *sql.Row cannot be built with an error; run it unprepared so
+		// the caller's Scan reports it.
+		if tx != nil {
+			return tx.QueryRowContext(ctx, query, args...)
+		}
+		return s.db.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// query runs a cached query (in tx, when not nil).
+func (s *Store) query(ctx context.Context, tx *sql.Tx, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.prepared(ctx, tx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
 
 // Path is the absolute path of the database file.
 func (s *Store) Path() string { return s.path }

@@ -194,7 +194,7 @@ func TestNewMigrationUpgradesExistingData(t *testing.T) {
 
 	ms, _ := loadMigrations(migrationFS)
 	next := migration{version: len(ms) + 1, name: "next.sql", sql: `
-		ALTER TABLE chats ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+		ALTER TABLE chats ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
 		CREATE TABLE extra (id INTEGER PRIMARY KEY);`}
 	db := openRaw(t, s.Path())
 	if err := migrate(ctx, db, append(ms, next)); err != nil {
@@ -204,9 +204,9 @@ func TestNewMigrationUpgradesExistingData(t *testing.T) {
 		t.Fatalf("version %d, want %d", v, len(ms)+1)
 	}
 	var title string
-	var pinned int
-	if err := db.QueryRow("SELECT title, pinned FROM chats WHERE id = ?", c.ID).Scan(&title, &pinned); err != nil || title != "old chat" {
-		t.Fatalf("chat after upgrade: %q %d %v", title, pinned, err)
+	var archived int
+	if err := db.QueryRow("SELECT title, archived FROM chats WHERE id = ?", c.ID).Scan(&title, &archived); err != nil || title != "old chat" {
+		t.Fatalf("chat after upgrade: %q %d %v", title, archived, err)
 	}
 }
 

@@ -2,6 +2,8 @@
 // model and for acceptance tests.
 //
 //	airlockctl scan [--paradigm json|xml|vcp|auto] [--tools FILE] [FILE|-]
+//	airlockctl export --data-dir DIR (--chat ID ... | --all) --format md|html|json [-o FILE]
+//	airlockctl import --data-dir DIR FILE|-
 //
 // scan reads one complete assistant message (a file, or standard input) and
 // prints one JSON object: {"calls":[{"id","name","arguments","format"}],
@@ -10,6 +12,12 @@
 // {name, description, parameters}) names are repaired and arguments
 // validated and coerced. The exit status is 0 whatever was found; 2 for bad
 // usage, 1 for unreadable input.
+//
+// export writes chats as Markdown, HTML or Airlock's JSON (standard output
+// unless -o); import reads an Airlock JSON export or a ChatGPT
+// conversations.json into the database, all or nothing, and prints a
+// one-line report. Both use backend/export, as the app does. Exit status:
+// 0 done, 1 failed (unreadable file, bad data, missing chat), 2 bad usage.
 package main
 
 import (
@@ -29,14 +37,16 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// command is one subcommand. export and import will join scan.
+// command is one subcommand.
 type command struct {
 	summary string
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 var commands = map[string]command{
-	"scan": {"find the tool calls in a model's message and print them as JSON", runScan},
+	"scan":   {"find the tool calls in a model's message and print them as JSON", runScan},
+	"export": {"write chats as Markdown, HTML or JSON", runExport},
+	"import": {"import an Airlock JSON export or a ChatGPT conversations.json", runImport},
 }
 
 const (

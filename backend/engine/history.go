@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"context"
+	"strings"
+
+	"airlock/backend/chat"
+)
+
+// Versions: editing a user message or regenerating an answer adds a new
+// version beside the old one (the store keeps the conversation as a tree);
+// the old version, with its tool calls and decisions, stays reachable.
+
+// EditAndResend adds the edited text as a new version of a user message and
+// asks the model to answer it.
+func (e *Engine) EditAndResend(ctx context.Context, messageID, text string) ([]chat.Message, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, chat.Errorf("empty_message", chat.ErrInvalid, "Type a message first.")
+	}
+	orig, err := e.store.GetMessage(ctx, messageID)
+	if err != nil {
+		return nil, err
+	}
+	if orig.Role != chat.RoleUser || orig.Kind != chat.KindText {
+		return nil, chat.Errorf("not_editable", chat.ErrInvalid, "Only your own messages can be edited.")
+	}
+	if e.Streaming(orig.ChatID) {
+		return nil, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat. Wait for it or press Stop.")
+	}
+	if err := e.supersedeUndecided(ctx, orig.ChatID); err != nil {
+		return nil, err
+	}
+	user, err := e.store.AddVersion(ctx, messageID, chat.Message{Role: chat.RoleUser, Kind: chat.KindText, Content: text, Status: chat.StatusComplete})
+	if err != nil {
+		return nil, err
+	}
+	asst, err := e.start(ctx, orig.ChatID)
+	if err != nil {
+		return []chat.Message{user}, err
+	}
+	return []chat.Message{user, asst}, nil
+}
+
+// Regenerate asks the model again for an answer, kept as a new version of it.
+func (e *Engine) Regenerate(ctx context.Context, messageID string) (chat.Message, error) {
+	orig, err := e.store.GetMessage(ctx, messageID)
+	if err != nil {
+		return chat.Message{}, err
+	}
+	if orig.Role != chat.RoleAssistant {
+		return chat.Message{}, chat.Errorf("not_regenerable", chat.ErrInvalid, "Only an answer can be regenerated.")
+	}
+	if e.Streaming(orig.ChatID) {
+		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat. Wait for it or press Stop.")
+	}
+	if err := e.supersedeUndecided(ctx, orig.ChatID); err != nil {
+		return chat.Message{}, err
+	}
+	return e.startAs(ctx, orig.ChatID, func(m chat.Message) (chat.Message, error) {
+		return e.store.AddVersion(ctx, messageID, m)
+	})
+}
+
+// SwitchVersion makes the conversation go through another version of a message.
+func (e *Engine) SwitchVersion(ctx context.Context, messageID string) (chat.Chat, error) {
+	m, err := e.store.GetMessage(ctx, messageID)
+	if err != nil {
+		return chat.Chat{}, err
+	}
+	if e.Streaming(m.ChatID) {
+		return chat.Chat{}, chat.Errorf("busy", chat.ErrBusy, "Wait for the answer to finish before switching versions.")
+	}
+	return e.store.SwitchVersion(ctx, messageID)
+}

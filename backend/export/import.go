@@ -1,0 +1,134 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"airlock/backend/store"
+)
+
+// Importer is what Import stores chats with (*store.Store).
+type Importer interface {
+	ImportChats(ctx context.Context, data []store.ChatData) (store.ImportResult, error)
+}
+
+// ImportReport says what an import added and what was already there.
+type ImportReport struct {
+	store.ImportResult
+}
+
+// String is a one-line summary for people.
+func (r ImportReport) String() string {
+	chats := plural(r.ChatsAdded, "new chat")
+	if r.ChatsMerged > 0 {
+		chats += fmt.Sprintf(" and %s already here", plural(r.ChatsMerged, "chat"))
+	}
+	s := fmt.Sprintf("Imported %s: %s and %s added", chats,
+		plural(r.MessagesAdded, "message"), plural(r.CallsAdded, "tool call"))
+	if r.FilesAdded > 0 {
+		s += fmt.Sprintf(", %s", plural(r.FilesAdded, "workspace file"))
+	}
+	if r.MessagesSkipped+r.CallsSkipped > 0 {
+		s += fmt.Sprintf("; %s and %s were already here", plural(r.MessagesSkipped, "message"), plural(r.CallsSkipped, "tool call"))
+	}
+	return s + "."
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// Import stores a bundle's chats in one transaction: all of them or, on any
+// error, none. Importing the same bundle again adds nothing (rows are
+// matched by their globally unique IDs; what is already here is kept as
+// it is). See store.ImportChats for how a chat already here is merged.
+func Import(ctx context.Context, st Importer, b Bundle) (ImportReport, error) {
+	if err := b.Validate(); err != nil {
+		return ImportReport{}, err
+	}
+	data := make([]store.ChatData, 0, len(b.Chats))
+	for i, c := range b.Chats {
+		d, err := toStore(c)
+		if err != nil {
+			return ImportReport{}, importError("chats[%d].%v", i, err)
+		}
+		data = append(data, d)
+	}
+	r, err := st.ImportChats(ctx, data)
+	if err != nil {
+		return ImportReport{}, err
+	}
+	return ImportReport{r}, nil
+}
+
+// Source is where an imported file came from.
+type Source string
+
+const (
+	SourceAirlock Source = "airlock" // an Airlock export
+	SourceChatGPT Source = "chatgpt" // ChatGPT's conversations.json (or one conversation of it)
+)
+
+// Read reads a file to import, recognising an Airlock export or a ChatGPT
+// data export's conversations.json.
+func Read(r io.Reader) (Bundle, Source, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Bundle{}, "", importError("reading the file: %v", err)
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return Bundle{}, "", importError("the file is empty")
+	}
+	if trimmed[0] == '{' {
+		// A single ChatGPT conversation has a "mapping"; an Airlock
+		// export a "format". Look at the top-level keys only.
+		if isChatGPTConversation(trimmed) {
+			b, err := ImportChatGPT(bytes.NewReader(data))
+			return b, SourceChatGPT, err
+		}
+		b, err := ReadJSON(bytes.NewReader(data))
+		return b, SourceAirlock, err
+	}
+	if trimmed[0] == '[' {
+		b, err := ImportChatGPT(bytes.NewReader(data))
+		return b, SourceChatGPT, err
+	}
+	if err := checkSyntax(trimmed); err != nil {
+		return Bundle{}, "", err
+	}
+	return Bundle{}, "", importError("not an Airlock export or a ChatGPT conversations.json: the file holds %s", jsonKind(trimmed))
+}
+
+// isChatGPTConversation reports an object with a "mapping" and no
+// "format" among its top-level keys, reading no further than those.
+func isChatGPTConversation(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	mapping := false
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch t {
+		case "format":
+			return false
+		case "mapping":
+			mapping = true
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return mapping
+		}
+	}
+	return mapping
+}
