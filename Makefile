@@ -12,7 +12,7 @@ TAGS          := desktop,production,webkit2_41
 BIN           := build/bin/airlock
 SUDO          := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES  := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev \
-                 xvfb xauth dbus-x11 imagemagick fonts-noto-color-emoji fonts-noto-cjk
+                 xvfb xauth dbus-x11 imagemagick xdotool fonts-noto-color-emoji fonts-noto-cjk
 NFPM_VERSION  := v2.45.0
 NFPM          := $(GOBIN)/nfpm
 # Tools for `make package` / `make package-test` / `make icons`.
