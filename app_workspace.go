@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"path/filepath"
 	"sort"
 
 	"github.com/spf13/afero"
@@ -134,15 +135,20 @@ func (a *App) SetWorkspace(chatID, kind, dir string) (chat.Chat, error) {
 		return c, toAPI(err)
 	}
 	o := c.ChatOptions
-	o.WorkspaceKind, o.WorkspaceDir = kind, dir
-	c, err = a.store.SetChatOptions(a.ctx, chatID, o)
-	if err != nil {
+	o.WorkspaceKind, o.WorkspaceDir = kind, ""
+	if kind != string(workspace.KindScratch) {
+		if !filepath.IsAbs(dir) {
+			return c, toAPI(chat.Errorf("invalid_folder", chat.ErrInvalid, "Choose a folder by its full path (for example /home/you/project), not %q.", dir))
+		}
+		o.WorkspaceDir = filepath.Clean(dir) // one spelling, so the open workspace is found again
+	}
+	// Open it before saving: an unusable folder is refused now, and the
+	// chat keeps its working workspace.
+	if _, err := a.workspaces.Get(a.ctx, chatID, o); err != nil {
+		_, _ = a.workspaces.Get(a.ctx, chatID, c.ChatOptions)
 		return c, toAPI(err)
 	}
-	if _, err := a.workspaces.Get(a.ctx, chatID, c.ChatOptions); err != nil {
-		return c, toAPI(err) // the folder is unusable: say so now, not at the first tool call
-	}
-	return c, nil
+	return result(a.store.SetChatOptions(a.ctx, chatID, o))
 }
 
 // PickFolder asks for a folder with the native dialog ("" when cancelled).

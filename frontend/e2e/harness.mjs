@@ -48,7 +48,15 @@ async function launchOnce({ dataDir = newDataDir(), env = {} } = {}) {
   const port = await freePort()
   const log = []
   const proc = spawn(BIN, [], {
-    env: { ...process.env, AIRLOCK_DATA_DIR: dataDir, WEBKIT_INSPECTOR_HTTP_SERVER: `127.0.0.1:${port}`, ...env },
+    // XDG_DATA_HOME: WebKit keeps the page's localStorage there (e.g. the files panel's
+    // open/closed state); one per data dir keeps runs from leaking UI state into each other.
+    env: {
+      ...process.env,
+      AIRLOCK_DATA_DIR: dataDir,
+      XDG_DATA_HOME: join(dataDir, '.webkit-data'),
+      WEBKIT_INSPECTOR_HTTP_SERVER: `127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   proc.stdout.on('data', (d) => log.push(String(d)))

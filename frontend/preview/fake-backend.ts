@@ -3,6 +3,8 @@
 // window.runtime with sample data and simulated streaming.
 import type { AllowRule, AppInfo, Call, Chat, ChatOptions, Message, Provider, Settings } from '../src/api'
 import { FORMATS, PARADIGMS, TOOLS, formatResults, readBack, runTool, scan, toolScript, validate, type ResultSpec } from './fake-tools'
+import { createFakeWorkspaces, FILE_TOOL_SPECS } from './fake-workspace'
+import type { WorkspaceKind } from '../src/api'
 
 type Listener = (...data: unknown[]) => void
 
@@ -554,6 +556,12 @@ export function installFakeBackend(opts: FakeOptions = {}) {
 
   const wait = (ms = 60) => new Promise((r) => setTimeout(r, ms))
   const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v))
+  const workspaces = createFakeWorkspaces()
+  const chatOf = (id: string) => {
+    const c = chats.find((x) => x.id === id)
+    if (!c) throw apiErr('not_found', 'Chat not found.')
+    return c
+  }
 
   const App = {
     Info: async () => clone(info),
@@ -761,7 +769,46 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       const i = rules.findIndex((r) => r.id === id)
       if (i >= 0) rules.splice(i, 1)
     },
-    ToolLab: async () => clone({ tools: TOOLS, paradigms: PARADIGMS, formats: FORMATS }),
+    ToolLab: async () => clone({ tools: [...TOOLS, ...FILE_TOOL_SPECS], paradigms: PARADIGMS, formats: FORMATS }),
+    GetWorkspace: async (chatId: string) => {
+      chatOf(chatId)
+      await wait(10)
+      return clone(workspaces.get(chatId))
+    },
+    ReadWorkspaceFile: async (chatId: string, path: string) => {
+      chatOf(chatId)
+      await wait(10)
+      return clone(workspaces.read(chatId, path))
+    },
+    SetWorkspace: async (chatId: string, kind: WorkspaceKind, dir: string) => {
+      const c = chatOf(chatId)
+      if (!['scratch', 'folder', 'overlay'].includes(kind)) throw apiErr('invalid', `unknown workspace kind "${kind}"`)
+      workspaces.set(chatId, kind, dir)
+      c.workspaceKind = kind
+      c.workspaceDir = kind === 'scratch' ? '' : dir
+      return clone(c)
+    },
+    PickFolder: async () => '/home/you/projects/site',
+    WorkspaceChanges: async (chatId: string) => clone(workspaces.changes(chatId)),
+    ApplyChanges: async (chatId: string, paths: string[]) => {
+      await wait(20)
+      workspaces.apply(chatId, paths ?? [])
+    },
+    DiscardChanges: async (chatId: string, paths: string[]) => workspaces.discard(chatId, paths ?? []),
+    ResetScratch: async (chatId: string) => workspaces.reset(chatId),
+    RunTool: async (chatId: string, name: string, args: Record<string, unknown>) => {
+      chatOf(chatId)
+      await wait(20)
+      const out = workspaces.run(chatId, name, args ?? {})
+      if (out !== undefined) return out
+      const err = validate(name, args ?? {})
+      if (err) throw apiErr('invalid_arguments', err)
+      try {
+        return runTool(name, args ?? {})
+      } catch (e) {
+        throw apiErr('tool_error', (e as Error).message)
+      }
+    },
     ScanText: async (text: string, paradigm: string, recognizeOthers: boolean) => clone(scan(text, paradigm, recognizeOthers)),
     TestConnection: async (p: Provider) => {
       await wait(500)
@@ -790,6 +837,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     /** The fake's tool calls and rules (tests look inside). */
     calls,
     rules,
+    /** The fake workspaces (tests seed files and conflicts). */
+    workspaces,
     /** Seeds an always-allow rule. */
     addRule: (tool: string, chatId = '') => rules.push({ id: newId(), tool, chatId, createdAt: Date.now() }),
   }

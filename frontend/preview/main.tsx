@@ -1,7 +1,7 @@
 // Preview entry: a fake backend + the real app. Not part of the production build.
 // URL params: theme=light|dark|system, lang=en|zh|auto, scene=chat|empty|newchat|error|
 // interrupted|streaming|reasoning|settings|settings-general|settings-about|confirm|rename|
-// tools|tool-running|tool-paused|lab|permissions|about, drop=1, tick=ms, manual=1 (auto-continue off)
+// tools|tool-running|tool-paused|lab|run|files|files-overlay|permissions|about, drop=1, tick=ms, manual=1 (auto-continue off)
 import { installFakeBackend } from './fake-backend'
 
 const q = new URLSearchParams(location.search)
@@ -90,6 +90,29 @@ switch (scene) {
   case 'lab':
     s.setView('lab')
     setTimeout(() => (document.querySelector('[data-testid="lab-tab-playground"]') as HTMLElement)?.click(), 100)
+    break
+  case 'files':
+  case 'files-overlay': {
+    // the files panel: a scratch chat with a few files (files), or an overlay with changes and a conflict (files-overlay)
+    const id = byTitle('Rust')!
+    await s.selectChat(id)
+    if (scene === 'files-overlay') {
+      await useStore.getState().setWorkspace(id, { kind: 'overlay', dir: '/home/you/projects/site' })
+      fake.workspaces.run(id, 'write_file', { path: 'src/style.css', content: 'body { font: 16px system-ui; }\nh1 { color: teal; }\n' })
+      fake.workspaces.run(id, 'write_file', { path: 'docs/notes.md', content: '# Notes\n\n- checked the plan\n' })
+      fake.workspaces.conflictOnApply('src/style.css')
+    } else {
+      fake.workspaces.run(id, 'write_file', { path: 'notes.md', content: '# Notes from Airlock\n\n- The model proposes; you decide.\n' })
+      fake.workspaces.run(id, 'write_file', { path: 'src/main.go', content: 'package main\n\nfunc main() {\n\tprintln("hi")\n}\n' })
+    }
+    useStore.getState().toggleFiles(true)
+    if (scene === 'files-overlay') setTimeout(() => (document.querySelector('[data-testid="changes-tab"]') as HTMLElement)?.click(), 300)
+    else setTimeout(() => (document.querySelector('[data-testid="file-entry"][data-path="notes.md"]') as HTMLElement)?.click(), 300)
+    break
+  }
+  case 'run':
+    s.setView('lab')
+    setTimeout(() => (document.querySelector('[data-testid="lab-tab-run"]') as HTMLElement)?.click(), 100)
     break
   case 'permissions':
     fake.addRule('get_current_time')

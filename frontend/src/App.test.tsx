@@ -4,7 +4,7 @@ import { render, screen, waitFor, within, act } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { installFakeBackend } from '../preview/fake-backend'
 import { App } from './App'
-import { resetStore } from './store'
+import { resetStore, useStore } from './store'
 
 async function boot(opts: Parameters<typeof installFakeBackend>[0] = {}) {
   const fake = installFakeBackend({ tick: 2, ...opts })
@@ -397,7 +397,7 @@ describe('App with a fake backend', () => {
     await boot()
     await user.click(screen.getByTestId('tool-lab-open'))
     const lab = await screen.findByTestId('tool-lab')
-    expect(await within(lab).findAllByTestId('lab-tool')).toHaveLength(2)
+    expect(await within(lab).findAllByTestId('lab-tool')).toHaveLength(5)
     await user.click(screen.getByTestId('lab-tab-prompts'))
     expect(screen.getByTestId('lab-prompt')).toHaveTextContent('tool_calls')
     await user.click(screen.getByTestId('lab-prompt-xml'))
@@ -421,6 +421,42 @@ describe('App with a fake backend', () => {
     // back to the chat
     await user.click(screen.getAllByTestId('chat-item')[0])
     expect(screen.queryByTestId('tool-lab')).toBeNull()
+  })
+
+  it('files panel: Ctrl+Shift+E toggles it (remembered); a new chat keeps its workspace choice until the first Send', async () => {
+    const user = userEvent.setup()
+    localStorage.clear()
+    resetStore()
+    await boot()
+    await user.click(screen.getByTestId('new-chat'))
+    expect(screen.queryByTestId('files-panel')).toBeNull()
+    await user.keyboard('{Control>}{Shift>}E{/Shift}{/Control}')
+    const panel = await screen.findByTestId('files-panel')
+    expect(screen.getByTestId('files-toggle')).toHaveAttribute('aria-pressed', 'true')
+    expect(localStorage.getItem('airlock.filesPanel')).toBe('open')
+    expect(within(panel).getByTestId('files-empty')).toHaveTextContent('Nothing outside it is reachable.')
+    // the shortcut takes focus into the panel
+    await waitFor(() => expect(within(panel).getByTestId('workspace-settings')).toHaveFocus())
+
+    await user.click(within(panel).getByTestId('workspace-settings'))
+    const dialog = await screen.findByTestId('workspace-dialog')
+    await user.click(within(dialog).getAllByTestId('workspace-kind-option')[2])
+    await user.click(within(dialog).getByTestId('workspace-browse'))
+    await waitFor(() => expect(within(dialog).getByTestId('workspace-dir')).toHaveValue('/home/you/projects/site'))
+    await user.click(within(dialog).getByTestId('workspace-save'))
+    await waitFor(() => expect(screen.queryByTestId('workspace-dialog')).toBeNull())
+    expect(within(panel).getByTestId('workspace-kind')).toHaveTextContent('Overlay')
+
+    await user.type(screen.getByTestId('composer'), 'What is Airlock?{Enter}')
+    // created, then set to the overlay before the answer: the panel lists the folder
+    await waitFor(() => expect(within(screen.getByTestId('files-panel')).getAllByTestId('file-entry').length).toBeGreaterThan(0), { timeout: 3000 })
+    const id = useStore.getState().activeChatId!
+    expect(useStore.getState().chats.find((c) => c.id === id)).toMatchObject({ workspaceKind: 'overlay', workspaceDir: '/home/you/projects/site' })
+    expect(screen.getAllByTestId('file-entry').map((e) => e.dataset.path)).toContain('README.md')
+
+    await user.click(screen.getByTestId('files-toggle'))
+    expect(screen.queryByTestId('files-panel')).toBeNull()
+    expect(localStorage.getItem('airlock.filesPanel')).toBe('closed')
   })
 
   it('menu events: about, settings, new chat', async () => {

@@ -81,6 +81,28 @@ export function App() {
       } else if (modKey(e) && !e.altKey && !e.shiftKey && k === 'k') {
         e.preventDefault()
         if (!s.settingsOpen) s.focusComposer()
+      } else if (modKey(e) && e.shiftKey && !e.altKey && (k === 'e' || e.code === 'KeyE')) {
+        e.preventDefault()
+        if (s.settingsOpen || s.aboutOpen || document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"]')) return
+        const opening = !s.filesOpen
+        if (s.view !== 'chat') s.setView('chat')
+        s.toggleFiles(s.view !== 'chat' ? true : opening)
+        if (s.view !== 'chat' || opening) {
+          // Like an editor's explorer: the shortcut takes you into the panel (unless you moved on meanwhile).
+          const from = document.activeElement
+          const focusPanel = (tries: number) =>
+            requestAnimationFrame(() => {
+              if (document.activeElement !== from) return
+              const panel = document.querySelector<HTMLElement>('[data-testid="files-panel"]')
+              const item = panel?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]')
+              if (item) item.focus()
+              else if (tries > 0) focusPanel(tries - 1)
+              else panel?.querySelector<HTMLElement>('[data-testid="workspace-settings"]')?.focus()
+            })
+          focusPanel(10)
+        } else {
+          s.focusComposer()
+        }
       }
     }
     window.addEventListener('keydown', onKey)

@@ -16,6 +16,14 @@ export type Chat = {
   /** How tools are offered to the model and read back (see ChatOptions). */
   paradigm: Paradigm
   recognizeOthers: boolean
+  /** Where the chat's file tools work (normalizeChat fills it: 'scratch' by default). */
+  workspaceKind?: WorkspaceKind
+  /** The real folder of a folder or overlay workspace ('' for scratch). */
+  workspaceDir?: string
+  /** Pinned chats come first in the sidebar. */
+  pinned?: boolean
+  /** The last message of the active path (the version the conversation goes through). */
+  leafId?: string
 }
 export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }
 export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number }
@@ -33,7 +41,27 @@ export type Message = {
   usage: Usage
   createdAt: number
   updatedAt: number
+  /** The message before this one on its path ('' for the first). */
+  parentId?: string
+  /** How many versions this turn has (siblings incl. itself; omitted/1 = just this one). */
+  versions?: number
+  /** 1-based version number among them. */
+  version?: number
 }
+/** A search match: `snippet` is plain text with matched words wrapped in \u0002 … \u0003. */
+export type SearchHit = {
+  chatId: string
+  chatTitle: string
+  messageId: string
+  role: Role
+  kind: 'message' | 'tool_call'
+  callId?: string
+  snippet: string
+  createdAt: number
+}
+export type ExportFormat = 'md' | 'html' | 'json'
+/** What an import did (source '' = the dialog was cancelled). */
+export type ImportResult = { source: '' | 'airlock' | 'chatgpt'; summary: string; path: string }
 export type Provider = {
   id: string
   name: string
@@ -110,6 +138,32 @@ export type ScannedCall = { id: string; name: string; arguments: unknown; raw?: 
 export type ScanProblem = { message: string; raw: string; name?: string; id?: string; format?: string; start: number; end: number }
 export type ScanIgnored = { start: number; end: number; reason: string }
 export type ScanResult = { calls: ScannedCall[]; problems: ScanProblem[]; ignored: ScanIgnored[] }
+
+/** scratch: in memory, saved with the chat · folder: a real folder, edited directly · overlay: a real folder read-only, changes wait for review. */
+export type WorkspaceKind = 'scratch' | 'folder' | 'overlay'
+export type WorkspaceChoice = { kind: WorkspaceKind; dir: string }
+export const DEFAULT_WORKSPACE: WorkspaceChoice = { kind: 'scratch', dir: '' }
+export type ChangeOp = 'added' | 'modified' | 'deleted'
+/** One file or folder of a workspace (sorted by path; `changed` only in an overlay). */
+export type WorkspaceEntry = { path: string; isDir: boolean; size: number; changed?: ChangeOp }
+export type WorkspaceInfo = { kind: WorkspaceKind; dir: string; entries: WorkspaceEntry[]; truncated: boolean }
+/** A workspace file opened read-only. */
+export type FileView = { path: string; content: string; binary: boolean; size: number; truncated: boolean }
+/** What an overlay's Apply would write to the real folder. */
+export type Change = { path: string; op: ChangeOp; isDir?: boolean; binary?: boolean; diff?: string; note?: string }
+/** The tools whose calls may change (or list) a workspace: their results refresh the files panel. */
+export const FILE_TOOLS = new Set([
+  'list_directory',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'search_files',
+  'find_files',
+  'make_directory',
+  'move_path',
+  'delete_path',
+])
+
 /** Something the user should know about a chat (e.g. code "turn_cap": the loop paused). */
 export type ChatNotice = { chatId: string; code: string; message: string }
 
@@ -212,9 +266,33 @@ export function normalizeMessage(m: Message): Message {
   }
 }
 
+const asKind = (k: unknown): WorkspaceKind => (k === 'folder' || k === 'overlay' ? k : 'scratch')
+
 export function normalizeChat(c: Chat): Chat {
   const paradigm = c.paradigm === 'xml' || c.paradigm === 'vcp' ? c.paradigm : 'json'
-  return { ...c, title: c.title ?? '', paradigm, recognizeOthers: c.recognizeOthers ?? DEFAULT_CHAT_OPTIONS.recognizeOthers }
+  const workspaceKind = asKind(c.workspaceKind)
+  return {
+    ...c,
+    title: c.title ?? '',
+    paradigm,
+    recognizeOthers: c.recognizeOthers ?? DEFAULT_CHAT_OPTIONS.recognizeOthers,
+    workspaceKind,
+    workspaceDir: workspaceKind === 'scratch' ? '' : c.workspaceDir ?? '',
+    pinned: !!c.pinned,
+  }
+}
+
+/** A chat's workspace choice (scratch when it does not say). */
+export const chatWorkspace = (c: Chat | null | undefined): WorkspaceChoice =>
+  c ? { kind: asKind(c.workspaceKind), dir: asKind(c.workspaceKind) === 'scratch' ? '' : c.workspaceDir ?? '' } : DEFAULT_WORKSPACE
+
+export function normalizeWorkspace(w: WorkspaceInfo): WorkspaceInfo {
+  return {
+    kind: asKind(w?.kind),
+    dir: w?.dir ?? '',
+    entries: arr(w?.entries).map((e) => ({ ...e, isDir: !!e.isDir, size: e.size ?? 0 })),
+    truncated: !!w?.truncated,
+  }
 }
 
 export function normalizeSettings(s: Settings): Settings {
@@ -281,9 +359,59 @@ export const api = {
     const r = await call<ScanResult>('ScanText', text, paradigm, recognizeOthers)
     return { calls: arr(r?.calls), problems: arr(r?.problems), ignored: arr(r?.ignored) }
   },
+
+  // Workspaces: where a chat's file tools work.
+  getWorkspace: async (chatId: string) => normalizeWorkspace(await call<WorkspaceInfo>('GetWorkspace', chatId)),
+  readWorkspaceFile: async (chatId: string, path: string): Promise<FileView> => {
+    const v = await call<FileView>('ReadWorkspaceFile', chatId, path)
+    return { path: v?.path ?? path, content: v?.content ?? '', binary: !!v?.binary, size: v?.size ?? 0, truncated: !!v?.truncated }
+  },
+  /** Rejects an unusable folder with a message saying why. */
+  setWorkspace: async (chatId: string, kind: WorkspaceKind, dir: string) =>
+    normalizeChat(await call<Chat>('SetWorkspace', chatId, kind, kind === 'scratch' ? '' : dir)),
+  /** The native folder dialog: '' when cancelled. */
+  pickFolder: async () => (await call<string | null>('PickFolder')) ?? '',
+  workspaceChanges: async (chatId: string) => arr(await call<Change[] | null>('WorkspaceChanges', chatId)),
+  /** [] = all. A file changed on disk since the model read it is refused (code apply_conflict); the others apply. */
+  applyChanges: (chatId: string, paths: string[]) => call<void>('ApplyChanges', chatId, paths),
+  discardChanges: (chatId: string, paths: string[]) => call<void>('DiscardChanges', chatId, paths),
+  resetScratch: (chatId: string) => call<void>('ResetScratch', chatId),
+  /** Runs a tool by hand on the chat's workspace (validated like a model's call). */
+  runTool: async (chatId: string, name: string, args: Record<string, unknown>) =>
+    (await call<string | null>('RunTool', chatId, name, args)) ?? '',
 }
 
 export type Api = typeof api
+
+/** History: versions, search, chat actions, export/import. */
+export const historyApi = {
+  /** A new version of a user message: returns [user, streaming assistant placeholder]. */
+  editAndResend: async (messageId: string, text: string) =>
+    arr(await call<Message[] | null>('EditAndResend', messageId, text)).map(normalizeMessage),
+  /** A new version of an answer: the streaming placeholder. */
+  regenerate: async (messageId: string) => normalizeMessage(await call<Message>('Regenerate', messageId)),
+  /** Every version of the turn, oldest first ([v-1] is version v). */
+  listVersions: async (messageId: string) =>
+    arr(await call<Message[] | null>('ListVersions', messageId)).map(normalizeMessage),
+  /** Makes the conversation go through that message (reload messages and calls after). */
+  switchVersion: async (messageId: string) => normalizeChat(await call<Chat>('SwitchVersion', messageId)),
+  /** The tail of the active path before beforeId ('' = newest). More above when the first has a parentId. */
+  listMessagesPage: async (chatId: string, beforeId: string, limit: number) =>
+    arr(await call<Message[] | null>('ListMessagesPage', chatId, beforeId, limit)).map(normalizeMessage),
+  search: async (query: string) => arr(await call<SearchHit[] | null>('Search', query)),
+  searchChat: async (chatId: string, query: string) => arr(await call<SearchHit[] | null>('SearchChat', chatId, query)),
+  setPinned: async (chatId: string, pinned: boolean) => normalizeChat(await call<Chat>('SetPinned', chatId, pinned)),
+  duplicateChat: async (chatId: string) => normalizeChat(await call<Chat>('DuplicateChat', chatId)),
+  /** Native save dialog; the path written, '' when cancelled. [] = all chats. */
+  exportChats: async (chatIds: string[], format: ExportFormat) =>
+    (await call<string | null>('ExportChats', chatIds, format)) ?? '',
+  /** Native open dialog; all or nothing. source '' = cancelled. */
+  importFile: async (): Promise<ImportResult> => {
+    const r = await call<ImportResult | null>('ImportFile')
+    const source = r?.source === 'airlock' || r?.source === 'chatgpt' ? r.source : ''
+    return { source, summary: r?.summary ?? '', path: r?.path ?? '' }
+  },
+}
 
 /** Subscribes to a backend event; returns the unsubscribe function. */
 export function onEvent<T = unknown>(name: string, cb: (data: T) => void): () => void {

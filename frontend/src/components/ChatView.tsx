@@ -6,15 +6,17 @@ import {
   selectActiveChatOptions,
   selectActiveMessages,
   selectActiveProvider,
+  selectActiveWorkspace,
   selectIsStreaming,
   selectWaitingCount,
   useStore,
 } from '../store'
 import { isUndecided } from '../store/calls'
 import { ChatOptionsButton } from './ChatOptions'
+import { FilesPanel } from './FilesPanel'
 import { Composer, type ComposerHandle } from './Composer'
 import { MessageItem } from './MessageItem'
-import { AlertIcon, ArrowDownIcon, CloseIcon, InfoIcon, LogoMark, PlayIcon, SparkIcon } from './icons'
+import { AlertIcon, ArrowDownIcon, CloseIcon, FilesIcon, InfoIcon, LogoMark, PlayIcon, SparkIcon } from './icons'
 
 export function ChatView() {
   const { t } = useTranslation()
@@ -32,6 +34,7 @@ export function ChatView() {
   const setDraft = useStore((s) => s.setDraft)
   const waiting = useStore(selectWaitingCount)
   const paradigm = useStore((s) => selectActiveChatOptions(s).paradigm)
+  const filesOpen = useStore((s) => s.filesOpen)
   const composer = useRef<ComposerHandle>(null)
 
   useEffect(() => {
@@ -48,61 +51,94 @@ export function ChatView() {
   const modelLabel = provider ? provider.model || provider.name : ''
 
   return (
-    <main className="chat" aria-label={t('chat.label')}>
-      <header className="chat__header">
-        <div className="chat__heading">
-          <h1 className="chat__title" title={chat?.title || undefined}>
-            {chat ? chat.title || t('chat.untitled') : t('chat.newChat')}
-          </h1>
-          {provider && (
-            <span className="chat__model" title={provider.baseUrl || undefined}>
-              <span className="chat__model-dot" aria-hidden="true" />
-              {modelLabel}
-              {provider.id === DEMO_PROVIDER_ID && <span className="badge badge--demo">{t('provider.demoBadge')}</span>}
-            </span>
-          )}
-        </div>
-        <div className="chat__header-end">
-          {streaming ? (
-            <span className="chat__status" role="status">
-              <span className="live-dot" aria-hidden="true" />
-              {t('chat.generating')}
-            </span>
-          ) : waiting > 0 ? (
-            <span className="chat__status chat__status--waiting" role="status" data-testid="waiting-status">
-              <span className="waiting-dot" aria-hidden="true" />
-              {t('chat.waitingForYou', { count: waiting })}
-            </span>
-          ) : null}
-          <ChatOptionsButton />
-        </div>
-      </header>
+    <div className={`chat-area ${filesOpen ? 'has-files' : ''}`}>
+      <main className="chat" aria-label={t('chat.label')}>
+        <header className="chat__header">
+          <div className="chat__heading">
+            <h1 className="chat__title" title={chat?.title || undefined}>
+              {chat ? chat.title || t('chat.untitled') : t('chat.newChat')}
+            </h1>
+            {provider && (
+              <span className="chat__model" title={provider.baseUrl || undefined}>
+                <span className="chat__model-dot" aria-hidden="true" />
+                {modelLabel}
+                {provider.id === DEMO_PROVIDER_ID && <span className="badge badge--demo">{t('provider.demoBadge')}</span>}
+              </span>
+            )}
+          </div>
+          <div className="chat__header-end">
+            {streaming ? (
+              <span className="chat__status" role="status">
+                <span className="live-dot" aria-hidden="true" />
+                {t('chat.generating')}
+              </span>
+            ) : waiting > 0 ? (
+              <span className="chat__status chat__status--waiting" role="status" data-testid="waiting-status">
+                <span className="waiting-dot" aria-hidden="true" />
+                {t('chat.waitingForYou', { count: waiting })}
+              </span>
+            ) : null}
+            <ChatOptionsButton />
+            <FilesToggle />
+          </div>
+        </header>
 
-      {isEmpty ? (
-        <EmptyState onPick={onSend} disabled={streaming} />
-      ) : (
-        <MessageList
-          messages={messages}
-          streaming={streaming}
-          onRetry={onRetry}
-          chatId={activeChatId}
-          paradigm={paradigm}
-          composerEmpty={draft.trim() === ''}
-        />
+        {isEmpty ? (
+          <EmptyState onPick={onSend} disabled={streaming} />
+        ) : (
+          <MessageList
+            messages={messages}
+            streaming={streaming}
+            onRetry={onRetry}
+            chatId={activeChatId}
+            paradigm={paradigm}
+            composerEmpty={draft.trim() === ''}
+          />
+        )}
+
+        <div className="chat__composer">
+          <Composer
+            ref={composer}
+            value={draft}
+            onChange={onDraftChange}
+            streaming={streaming}
+            onSend={onSend}
+            onStop={onStop}
+            hint={waiting > 0 ? t('composer.hintWaiting', { count: waiting }) : undefined}
+          />
+        </div>
+      </main>
+      {filesOpen && <FilesPanel />}
+    </div>
+  )
+}
+
+/** The header button that shows/hides the files panel (Ctrl+Shift+E); counts an overlay's pending changes. */
+function FilesToggle() {
+  const { t } = useTranslation()
+  const open = useStore((s) => s.filesOpen)
+  const toggle = useStore((s) => s.toggleFiles)
+  const kind = useStore((s) => selectActiveWorkspace(s).kind)
+  const pending = useStore((s) => (s.activeChatId ? s.workspaces[s.activeChatId]?.changes.length ?? 0 : 0))
+  const label = open ? t('files.hide') : t('files.show')
+  return (
+    <button
+      type="button"
+      className={`files-toggle ${open ? 'is-open' : ''}`}
+      data-testid="files-toggle"
+      aria-pressed={open}
+      aria-keyshortcuts="Control+Shift+E"
+      title={`${label} (Ctrl+Shift+E)`}
+      onClick={() => toggle()}
+    >
+      <FilesIcon size={15} />
+      <span className="files-toggle__label">{t('files.title')}</span>
+      {kind === 'overlay' && pending > 0 && (
+        <span className="files-toggle__count" data-testid="files-pending" aria-label={t('files.pending', { count: pending })}>
+          {pending}
+        </span>
       )}
-
-      <div className="chat__composer">
-        <Composer
-          ref={composer}
-          value={draft}
-          onChange={onDraftChange}
-          streaming={streaming}
-          onSend={onSend}
-          onStop={onStop}
-          hint={waiting > 0 ? t('composer.hintWaiting', { count: waiting }) : undefined}
-        />
-      </div>
-    </main>
+    </button>
   )
 }
 

@@ -917,6 +917,7 @@ function AboutPanel() {
     [`${mod} N`, t('about.shortcuts.newChat')],
     [`${mod} K`, t('about.shortcuts.focus')],
     [`${mod} ,`, t('about.shortcuts.settings')],
+    [`${mod} Shift E`, t('about.shortcuts.files')],
     ['Enter', t('about.shortcuts.send')],
     ['Shift Enter', t('about.shortcuts.newline')],
     ['F2', t('about.shortcuts.rename')],

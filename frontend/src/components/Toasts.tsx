@@ -21,6 +21,19 @@ export function Toasts() {
             {toast.message && <p className="toast__msg">{toast.message}</p>}
             {toast.code && <code className="toast__code">{toast.code}</code>}
           </div>
+          {toast.action && (
+            <button
+              type="button"
+              className="btn btn--sm btn--secondary toast__action"
+              data-testid={toast.action.testId}
+              onClick={() => {
+                toast.action?.run()
+                dismiss(toast.id)
+              }}
+            >
+              {t(toast.action.label)}
+            </button>
+          )}
           <button type="button" className="icon-btn icon-btn--sm" onClick={() => dismiss(toast.id)} aria-label={t('common.dismiss')}>
             <CloseIcon size={14} />
           </button>

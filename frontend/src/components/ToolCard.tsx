@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { ApiError, Call, CallState } from '../api'
 import { useStore } from '../store'
 import { isOpenProblem, isUndecided } from '../store/calls'
+import { DiffView } from './Diff'
 import { callSummary, clockTime, formatDuration, lineCount, parseArgs, prettyJSON } from '../lib/calls'
 import {
   AlertIcon,
@@ -415,13 +416,9 @@ function CodeBox({
   )
 }
 
-const DIFF_COLLAPSE_LINES = 24
-
 /** What the call would change, computed before the decision: a summary and a diff (or why it could not be computed). */
 function PreviewBox({ preview }: { preview: unknown }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
-  const id = useId()
   if (!preview || typeof preview !== 'object') return null
   const p = preview as { summary?: unknown; diff?: unknown; error?: unknown }
   if (typeof p.error === 'string' && p.error) {
@@ -435,48 +432,10 @@ function PreviewBox({ preview }: { preview: unknown }) {
   const summary = typeof p.summary === 'string' ? p.summary : ''
   const diff = typeof p.diff === 'string' ? p.diff : ''
   if (!summary && !diff) return null
-  const lines = diff ? diff.replace(/\n$/, '').split('\n') : []
-  const long = lines.length > DIFF_COLLAPSE_LINES
-  const shown = long && !open ? lines.slice(0, DIFF_COLLAPSE_LINES) : lines
   return (
     <div className="tool-card__preview" data-testid="call-preview">
       {summary && <p className="tool-card__preview-summary">{summary}</p>}
-      {diff && (
-        <>
-          <pre id={id} className="tool-card__pre tool-card__diff" data-testid="call-diff">
-            {shown.map((line, i) => (
-              <span
-                key={i}
-                className={
-                  line.startsWith('+++') || line.startsWith('---')
-                    ? 'diff-file'
-                    : line.startsWith('+')
-                      ? 'diff-add'
-                      : line.startsWith('-')
-                        ? 'diff-del'
-                        : line.startsWith('@@')
-                          ? 'diff-hunk'
-                          : undefined
-                }
-              >
-                {line}
-                {'\n'}
-              </span>
-            ))}
-          </pre>
-          {long && (
-            <button
-              type="button"
-              className="tool-card__toggle"
-              aria-expanded={open}
-              aria-controls={id}
-              onClick={() => setOpen((v) => !v)}
-            >
-              {open ? t('calls.collapse') : t('calls.expand', { count: lines.length })}
-            </button>
-          )}
-        </>
-      )}
+      {diff && <DiffView diff={diff} />}
     </div>
   )
 }

@@ -5,11 +5,12 @@ import { useStore } from '../store'
 import { byteToIndex, clip, prettyJSON, schemaParams } from '../lib/calls'
 import { CopyButton } from './Markdown'
 import { ToolCard } from './ToolCard'
+import { RunToolPanel } from './RunTool'
 import { Switch } from './Switch'
 import { AlertIcon, ArrowLeftIcon, ChevronIcon, FlaskIcon, RetryIcon } from './icons'
 
-type Tab = 'tools' | 'prompts' | 'playground' | 'formats'
-const TABS: Tab[] = ['tools', 'prompts', 'playground', 'formats']
+type Tab = 'tools' | 'run' | 'prompts' | 'playground' | 'formats'
+const TABS: Tab[] = ['tools', 'run', 'prompts', 'playground', 'formats']
 
 /** The Tool lab: what the model is offered, the exact prompts, and a parser playground. */
 export function ToolLab() {
@@ -94,6 +95,8 @@ export function ToolLab() {
             <p className="lab__loading">{t('common.loading')}</p>
           ) : tab === 'tools' ? (
             <ToolsPanel tools={lab.tools} />
+          ) : tab === 'run' ? (
+            <RunToolPanel tools={lab.tools} />
           ) : tab === 'prompts' ? (
             <PromptsPanel lab={lab} />
           ) : tab === 'playground' ? (

@@ -210,6 +210,32 @@ export const ArrowLeftIcon = (p: P) => (
   </Svg>
 )
 
+export const FileIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5" />
+  </Svg>
+)
+export const FilesIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M15 3H9a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7z" />
+    <path d="M15 3v4h4" />
+    <path d="M7 7H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-1" />
+  </Svg>
+)
+export const FolderOpenIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M3 17V7a2 2 0 0 1 2-2h4l2 2h7a2 2 0 0 1 2 2v1" />
+    <path d="M3 17l2.4-6.2A1.5 1.5 0 0 1 6.8 10H21l-2.6 7.3a2.5 2.5 0 0 1-2.4 1.7H5a2 2 0 0 1-2-2z" />
+  </Svg>
+)
+export const DiffIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 4v7M8.5 7.5h7M8.5 17h7" />
+    <rect x="4" y="3" width="16" height="18" rx="2" />
+  </Svg>
+)
+
 /** Airlock's mark: two offset chambers (the doors of an airlock) with a gap. */
 export function LogoMark({ size = 24 }: { size?: number }) {
   const gid = `airlock-g-${useId().replace(/:/g, '')}`

@@ -1,13 +1,17 @@
 import { create } from 'zustand'
 import {
   api,
+  chatWorkspace,
   DEFAULT_CHAT_OPTIONS,
+  DEFAULT_WORKSPACE,
   events,
+  FILE_TOOLS,
   toApiError,
   type AllowRule,
   type ApiError,
   type AppInfo,
   type Call,
+  type Change,
   type Chat,
   type ChatNotice,
   type ChatOptions,
@@ -16,7 +20,10 @@ import {
   type Settings,
   type StreamDelta,
   type StreamEnd,
+  type WorkspaceChoice,
+  type WorkspaceInfo,
 } from '../api'
+import { cleanFolder } from '../lib/tree'
 import { needsDecision, upsertCall, upsertCalls, type CallsByMessage } from './calls'
 import {
   appendDelta,
@@ -28,9 +35,29 @@ import {
 } from './stream'
 
 export type ToastKind = 'error' | 'success' | 'info'
-export type Toast = { id: number; kind: ToastKind; title: string; message?: string; code?: string }
-export type SettingsTab = 'providers' | 'general' | 'permissions' | 'about'
+export type Toast = {
+  id: number
+  kind: ToastKind
+  title: string
+  message?: string
+  code?: string
+  /** A button in the toast (e.g. Undo); `label` is an i18n key. */
+  action?: { label: string; testId?: string; run: () => void }
+  /** How long it stays (ms); the default depends on the kind. */
+  duration?: number
+}
+export type SettingsTab = 'providers' | 'general' | 'permissions' | 'data' | 'about'
 export type View = 'chat' | 'lab'
+/** A chat's workspace as the files panel last loaded it. */
+export type WorkspaceState = {
+  info: WorkspaceInfo | null
+  /** Overlay: what Apply would write (empty otherwise). */
+  changes: Change[]
+  loading: boolean
+  error: { code: string; message: string } | null
+  /** Bumped by every load that finished (an open file re-reads on it). */
+  version: number
+}
 /** Options for a call action: `quiet` = the caller shows the error itself (e.g. inline in an edit form). */
 type ActionOpts = { quiet?: boolean }
 
@@ -71,6 +98,12 @@ export type State = {
   aboutOpen: boolean
   /** Chat options picked for the lazy "new chat" before it exists; applied right after CreateChat. */
   newChatOptions: ChatOptions
+  /** The files panel (right of the chat) is open; remembered across launches. */
+  filesOpen: boolean
+  /** Workspaces of the chats the panel has shown, by chat id. */
+  workspaces: Record<string, WorkspaceState>
+  /** The workspace picked for the lazy "new chat"; applied right after CreateChat. */
+  newChatWorkspace: WorkspaceChoice
 }
 
 type Actions = {
@@ -98,7 +131,7 @@ type Actions = {
   openSettings: (tab?: SettingsTab) => void
   closeSettings: () => void
   focusComposer: () => void
-  toast: (t: Omit<Toast, 'id'>) => void
+  toast: (t: Omit<Toast, 'id'>) => number
   toastError: (title: string, err: unknown) => void
   dismissToast: (id: number) => void
   loadCalls: (chatId: string) => Promise<void>
@@ -122,6 +155,18 @@ type Actions = {
   setView: (v: View) => void
   openAbout: () => void
   closeAbout: () => void
+  /** Opens/closes the files panel (toggles without an argument). */
+  toggleFiles: (open?: boolean) => void
+  /** (Re)loads a chat's workspace listing, and an overlay's changes. */
+  loadWorkspace: (chatId: string) => Promise<void>
+  /** Sets where a chat's tools work (null = the lazy new chat). The backend's rejection is returned, not toasted. */
+  setWorkspace: (chatId: string | null, choice: WorkspaceChoice) => Promise<ApiError | null>
+  /** Overlay: writes changes to the real folder ([] = all). Errors are returned (apply_conflict names the files). */
+  applyChanges: (chatId: string, paths: string[]) => Promise<ApiError | null>
+  discardChanges: (chatId: string, paths: string[]) => Promise<ApiError | null>
+  resetScratch: (chatId: string) => Promise<ApiError | null>
+  /** Runs a tool by hand on a chat's workspace (Tool lab). */
+  runTool: (chatId: string, name: string, args: Record<string, unknown>) => Promise<{ output: string } | { error: ApiError }>
 }
 
 export type Store = State & Actions
@@ -138,6 +183,28 @@ const flushStop = (chatId: string) => {
   return !!f?.stop
 }
 const RESYNC_UNKNOWN_AFTER_MS = 600
+
+const FILES_KEY = 'airlock.filesPanel'
+function readFilesOpen(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(FILES_KEY) === 'open'
+  } catch {
+    return false
+  }
+}
+function writeFilesOpen(open: boolean) {
+  try {
+    localStorage.setItem(FILES_KEY, open ? 'open' : 'closed')
+  } catch {
+    // storage unavailable: the panel just isn't remembered
+  }
+}
+/** Workspace loads in flight (by chat id); `again` = something changed meanwhile, load once more. */
+const wsInflight = new Map<string, { again: boolean }>()
+/** Debounced refreshes after file-tool calls, by chat id. */
+const wsTimers = new Map<string, ReturnType<typeof setTimeout>>()
+const WS_REFRESH_MS = 120
+const emptyWorkspace = (): WorkspaceState => ({ info: null, changes: [], loading: false, error: null, version: 0 })
 
 const initialState = (): State => ({
   ready: false,
@@ -165,6 +232,9 @@ const initialState = (): State => ({
   view: 'chat',
   aboutOpen: false,
   newChatOptions: { ...DEFAULT_CHAT_OPTIONS },
+  filesOpen: readFilesOpen(),
+  workspaces: {},
+  newChatWorkspace: { ...DEFAULT_WORKSPACE },
 })
 
 const sortChats = (chats: Chat[]) => [...chats].sort((a, b) => b.updatedAt - a.updatedAt)
@@ -350,7 +420,12 @@ export const useStore = create<Store>()((set, get) => {
       // Lazy: show a fresh, empty conversation right away; the chat itself is
       // created by the first Send (no empty chats piling up in the sidebar,
       // and nothing async between the click and the person typing).
-      set({ activeChatId: null, view: 'chat', newChatOptions: { ...DEFAULT_CHAT_OPTIONS } })
+      set({
+        activeChatId: null,
+        view: 'chat',
+        newChatOptions: { ...DEFAULT_CHAT_OPTIONS },
+        newChatWorkspace: { ...DEFAULT_WORKSPACE },
+      })
       get().focusComposer()
     },
 
@@ -390,6 +465,7 @@ export const useStore = create<Store>()((set, get) => {
         streaming: omit(s.streaming, id),
         drafts: omit(s.drafts, id),
         notices: omit(s.notices, id),
+        workspaces: omit(s.workspaces, id),
         callsByMessage,
       })
       if (wasActive) {
@@ -415,6 +491,17 @@ export const useStore = create<Store>()((set, get) => {
               chat = await api.setChatOptions(chat.id, want)
             } catch (err) {
               get().toastError('errors.chatOptions', err)
+            }
+          }
+          // So does the workspace (before the first answer can call a file tool).
+          const ws = get().newChatWorkspace
+          if (ws.kind !== 'scratch') {
+            try {
+              chat = await api.setWorkspace(chat.id, ws.kind, ws.dir)
+            } catch (err) {
+              get().toastError('errors.setWorkspace', err)
+              // SetWorkspace keeps an unusable folder it rejected: fall back to scratch.
+              chat = await api.setWorkspace(chat.id, 'scratch', '').catch(() => chat)
             }
           }
           set((s) => ({
@@ -686,8 +773,9 @@ export const useStore = create<Store>()((set, get) => {
       const id = ++toastSeq
       set((s) => ({ toasts: [...s.toasts.slice(-3), { ...t, id }] }))
       if (typeof window !== 'undefined') {
-        window.setTimeout(() => get().dismissToast(id), t.kind === 'error' ? 12000 : 4000)
+        window.setTimeout(() => get().dismissToast(id), t.duration ?? (t.kind === 'error' ? 12000 : 4000))
       }
+      return id
     },
     toastError: (title, err) => {
       const e = toApiError(err)
@@ -709,10 +797,26 @@ export const useStore = create<Store>()((set, get) => {
 
     handleCallUpdated: (c) => {
       if (!c || !c.id || !c.messageId) return
+      const before = get().callsByMessage
       set((s) => {
         const callsByMessage = upsertCall(s.callsByMessage, c)
         return callsByMessage === s.callsByMessage ? {} : { callsByMessage }
       })
+      // A file tool finished: what the panel shows may have changed (there is no workspace event).
+      if (get().callsByMessage !== before && FILE_TOOLS.has(c.name) && (c.state === 'done' || c.state === 'error')) {
+        const s = get()
+        if (s.workspaces[c.chatId] || (s.filesOpen && s.activeChatId === c.chatId)) {
+          const prev = wsTimers.get(c.chatId)
+          if (prev) clearTimeout(prev)
+          wsTimers.set(
+            c.chatId,
+            setTimeout(() => {
+              wsTimers.delete(c.chatId)
+              void get().loadWorkspace(c.chatId)
+            }, WS_REFRESH_MS),
+          )
+        }
+      }
     },
 
     handleMessageAdded: (m) => {
@@ -836,12 +940,145 @@ export const useStore = create<Store>()((set, get) => {
     setView: (view) => set({ view }),
     openAbout: () => set({ aboutOpen: true }),
     closeAbout: () => set({ aboutOpen: false }),
+
+    // ─── workspaces ───
+
+    toggleFiles: (open) => {
+      const next = open ?? !get().filesOpen
+      writeFilesOpen(next)
+      set({ filesOpen: next })
+    },
+
+    loadWorkspace: async (chatId) => {
+      const running = wsInflight.get(chatId)
+      if (running) {
+        running.again = true
+        return
+      }
+      const flight = { again: false }
+      wsInflight.set(chatId, flight)
+      const patch = (p: Partial<WorkspaceState>) =>
+        set((s) => ({ workspaces: { ...s.workspaces, [chatId]: { ...(s.workspaces[chatId] ?? emptyWorkspace()), ...p } } }))
+      try {
+        do {
+          flight.again = false
+          patch({ loading: true })
+          try {
+            const info = await api.getWorkspace(chatId)
+            const changes = info.kind === 'overlay' ? await api.workspaceChanges(chatId) : []
+            if (!get().chats.some((c) => c.id === chatId) && get().activeChatId !== chatId) break // deleted meanwhile
+            set((s) => {
+              const prev = s.workspaces[chatId] ?? emptyWorkspace()
+              // The listing says where the tools really work: a chat we knew otherwise catches up.
+              const chat = s.chats.find((c) => c.id === chatId)
+              const known = chatWorkspace(chat)
+              const chats =
+                chat && (known.kind !== info.kind || (info.kind !== 'scratch' && known.dir !== info.dir))
+                  ? s.chats.map((c) => (c.id === chatId ? { ...c, workspaceKind: info.kind, workspaceDir: info.kind === 'scratch' ? '' : info.dir } : c))
+                  : s.chats
+              return {
+                chats,
+                workspaces: { ...s.workspaces, [chatId]: { info, changes, loading: false, error: null, version: prev.version + 1 } },
+              }
+            })
+          } catch (err) {
+            const e = toApiError(err)
+            set((s) => {
+              const prev = s.workspaces[chatId] ?? emptyWorkspace()
+              return {
+                workspaces: {
+                  ...s.workspaces,
+                  [chatId]: { ...prev, info: null, changes: [], loading: false, error: { code: e.code, message: e.message }, version: prev.version + 1 },
+                },
+              }
+            })
+          }
+        } while (flight.again)
+      } finally {
+        wsInflight.delete(chatId)
+      }
+    },
+
+    setWorkspace: async (chatId, choice) => {
+      // The backend keys an open workspace by its cleaned path: always send the same spelling.
+      const next: WorkspaceChoice = { kind: choice.kind, dir: choice.kind === 'scratch' ? '' : cleanFolder(choice.dir) ?? choice.dir.trim() }
+      if (!chatId) {
+        set({ newChatWorkspace: next })
+        return null
+      }
+      const prev = chatWorkspace(get().chats.find((c) => c.id === chatId))
+      try {
+        const chat = await api.setWorkspace(chatId, next.kind, next.dir)
+        set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...chat } : c)) }))
+        void get().loadWorkspace(chatId)
+        return null
+      } catch (err) {
+        const e = toApiError(err)
+        // The backend saves the choice before it finds the folder unusable: put the previous one back.
+        try {
+          const back = await api.setWorkspace(chatId, prev.kind, prev.dir)
+          set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...back } : c)) }))
+        } catch {
+          void get().loadChats()
+        }
+        void get().loadWorkspace(chatId)
+        return e
+      }
+    },
+
+    applyChanges: async (chatId, paths) => {
+      try {
+        await api.applyChanges(chatId, paths)
+        return null
+      } catch (err) {
+        return toApiError(err)
+      } finally {
+        // Some may have applied even when others were refused.
+        await get().loadWorkspace(chatId)
+      }
+    },
+
+    discardChanges: async (chatId, paths) => {
+      try {
+        await api.discardChanges(chatId, paths)
+        return null
+      } catch (err) {
+        return toApiError(err)
+      } finally {
+        await get().loadWorkspace(chatId)
+      }
+    },
+
+    resetScratch: async (chatId) => {
+      try {
+        await api.resetScratch(chatId)
+        return null
+      } catch (err) {
+        return toApiError(err)
+      } finally {
+        await get().loadWorkspace(chatId)
+      }
+    },
+
+    runTool: async (chatId, name, args) => {
+      try {
+        const output = await api.runTool(chatId, name, args)
+        return { output }
+      } catch (err) {
+        return { error: toApiError(err) }
+      } finally {
+        if (FILE_TOOLS.has(name) && (get().workspaces[chatId] || get().activeChatId === chatId)) void get().loadWorkspace(chatId)
+      }
+    },
   }
 })
 
 /** Test helper: back to a clean slate. */
 export const resetStore = () => {
   inflight.clear()
+  wsInflight.clear()
+  for (const t of wsTimers.values()) clearTimeout(t)
+  wsTimers.clear()
   useStore.setState(initialState())
 }
 
@@ -870,4 +1107,10 @@ export const selectWaitingCount = (s: Store) => {
 export const selectActiveChatOptions = (s: Store): ChatOptions => {
   const chat = s.activeChatId ? s.chats.find((c) => c.id === s.activeChatId) : null
   return chat ? { paradigm: chat.paradigm, recognizeOthers: chat.recognizeOthers } : s.newChatOptions
+}
+
+/** Where the active chat's tools work (the lazy new chat's choice when none is active). */
+export const selectActiveWorkspace = (s: Store): WorkspaceChoice => {
+  if (!s.activeChatId) return s.newChatWorkspace
+  return chatWorkspace(s.chats.find((c) => c.id === s.activeChatId))
 }

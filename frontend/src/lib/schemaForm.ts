@@ -1,0 +1,139 @@
+// A form from a tool's JSON Schema (the Tool lab's "Run a tool"): one field per
+// top-level property, and the arguments object back from what was typed.
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+
+export type FieldKind = 'string' | 'text' | 'number' | 'integer' | 'boolean' | 'enum' | 'json'
+
+export type FormField = {
+  name: string
+  kind: FieldKind
+  required: boolean
+  description: string
+  enumValues?: string[]
+  minimum?: number
+  maximum?: number
+  default?: unknown
+}
+
+/** What a field holds while editing: text for inputs (numbers and JSON too), a boolean for checkboxes. */
+export type FormValues = Record<string, string | boolean>
+
+/** Multi-line string parameters get a textarea. */
+const MULTILINE = new Set(['content', 'old_text', 'new_text', 'text', 'body'])
+
+function kindOf(name: string, prop: Record<string, unknown>): FieldKind {
+  let t = prop.type
+  if (Array.isArray(t)) {
+    const nonNull = t.filter((x) => x !== 'null')
+    t = nonNull.length === 1 ? nonNull[0] : undefined
+  }
+  if (Array.isArray(prop.enum) && prop.enum.every((x) => typeof x === 'string')) return 'enum'
+  switch (t) {
+    case 'string':
+      return MULTILINE.has(name) ? 'text' : 'string'
+    case 'number':
+      return 'number'
+    case 'integer':
+      return 'integer'
+    case 'boolean':
+      return 'boolean'
+    default:
+      return 'json' // arrays, objects, unions: typed as JSON
+  }
+}
+
+/** The fields of a tool's parameters schema, required ones first (in schema order otherwise). */
+export function schemaFields(schema: unknown): FormField[] {
+  if (!isObject(schema) || !isObject(schema.properties)) return []
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : [])
+  const fields = Object.entries(schema.properties).map(([name, p]): FormField => {
+    const prop = isObject(p) ? p : {}
+    return {
+      name,
+      kind: kindOf(name, prop),
+      required: required.has(name),
+      description: typeof prop.description === 'string' ? prop.description : '',
+      enumValues: Array.isArray(prop.enum) ? prop.enum.map(String) : undefined,
+      minimum: typeof prop.minimum === 'number' ? prop.minimum : undefined,
+      maximum: typeof prop.maximum === 'number' ? prop.maximum : undefined,
+      default: prop.default,
+    }
+  })
+  return [...fields.filter((f) => f.required), ...fields.filter((f) => !f.required)]
+}
+
+/** Empty values for a form (booleans start at their default, else off). */
+export function emptyValues(fields: FormField[]): FormValues {
+  const v: FormValues = {}
+  for (const f of fields) v[f.name] = f.kind === 'boolean' ? f.default === true : ''
+  return v
+}
+
+/** Fills a form from an arguments object (switching from raw JSON back to the form). */
+export function valuesFromArgs(fields: FormField[], args: Record<string, unknown>): FormValues {
+  const v = emptyValues(fields)
+  for (const f of fields) {
+    if (!(f.name in args)) continue
+    const x = args[f.name]
+    if (f.kind === 'boolean') v[f.name] = x === true
+    else if (f.kind === 'json') v[f.name] = x === undefined ? '' : JSON.stringify(x)
+    else v[f.name] = x == null ? '' : String(x)
+  }
+  return v
+}
+
+/** Why a field's value cannot be sent (an i18n key under lab.run.errors). */
+export type FieldError = 'required' | 'number' | 'integer' | 'json' | 'min' | 'max'
+
+/**
+ * The arguments object from a form's values: empty optional fields are left
+ * out (the tool's default applies), numbers and JSON are parsed. Booleans are
+ * sent when required or when they differ from the default.
+ */
+export function argsFromValues(
+  fields: FormField[],
+  values: FormValues,
+): { ok: true; args: Record<string, unknown> } | { ok: false; errors: Record<string, FieldError> } {
+  const args: Record<string, unknown> = {}
+  const errors: Record<string, FieldError> = {}
+  for (const f of fields) {
+    const raw = values[f.name]
+    if (f.kind === 'boolean') {
+      const on = raw === true
+      if (f.required || on !== (f.default === true)) args[f.name] = on
+      continue
+    }
+    const text = typeof raw === 'string' ? raw : ''
+    // Strings keep their spaces (file content); only "nothing at all" counts as empty.
+    const empty = f.kind === 'string' || f.kind === 'text' ? text === '' : text.trim() === ''
+    if (empty) {
+      // A required multi-line text may be empty (an empty file, deleting text); other required fields may not.
+      if (f.required && f.kind === 'text') args[f.name] = ''
+      else if (f.required) errors[f.name] = 'required'
+      continue
+    }
+    switch (f.kind) {
+      case 'number':
+      case 'integer': {
+        const n = Number(text.trim())
+        if (!Number.isFinite(n)) errors[f.name] = 'number'
+        else if (f.kind === 'integer' && !Number.isInteger(n)) errors[f.name] = 'integer'
+        else if (f.minimum !== undefined && n < f.minimum) errors[f.name] = 'min'
+        else if (f.maximum !== undefined && n > f.maximum) errors[f.name] = 'max'
+        else args[f.name] = n
+        break
+      }
+      case 'json':
+        try {
+          args[f.name] = JSON.parse(text)
+        } catch {
+          errors[f.name] = 'json'
+        }
+        break
+      default:
+        args[f.name] = text
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, args }
+}
