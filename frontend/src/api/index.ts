@@ -396,8 +396,15 @@ export const historyApi = {
   /** Makes the conversation go through that message (reload messages and calls after). */
   switchVersion: async (messageId: string) => normalizeChat(await call<Chat>('SwitchVersion', messageId)),
   /** The tail of the active path before beforeId ('' = newest). More above when the first has a parentId. */
-  listMessagesPage: async (chatId: string, beforeId: string, limit: number) =>
-    arr(await call<Message[] | null>('ListMessagesPage', chatId, beforeId, limit)).map(normalizeMessage),
+  listMessagesPage: async (chatId: string, beforeId: string, limit: number): Promise<Message[]> => {
+    if (typeof window !== 'undefined' && window.go?.main?.App && typeof window.go.main.App.ListMessagesPage !== 'function') {
+      // A backend without paging (the preview's fake): the whole path, cut the same way.
+      const all = await api.listMessages(chatId)
+      const end = beforeId ? all.findIndex((m) => m.id === beforeId) : all.length
+      return all.slice(Math.max(0, (end < 0 ? 0 : end) - limit), end < 0 ? 0 : end)
+    }
+    return arr(await call<Message[] | null>('ListMessagesPage', chatId, beforeId, limit)).map(normalizeMessage)
+  },
   search: async (query: string) => arr(await call<SearchHit[] | null>('Search', query)),
   searchChat: async (chatId: string, query: string) => arr(await call<SearchHit[] | null>('SearchChat', chatId, query)),
   setPinned: async (chatId: string, pinned: boolean) => normalizeChat(await call<Chat>('SetPinned', chatId, pinned)),

@@ -16,6 +16,8 @@ import { ChatOptionsButton } from './ChatOptions'
 import { FilesPanel } from './FilesPanel'
 import { Composer, type ComposerHandle } from './Composer'
 import { MessageItem } from './MessageItem'
+import { FindInChat } from './FindInChat'
+import { LoadOlder } from './LoadOlder'
 import { AlertIcon, ArrowDownIcon, CloseIcon, FilesIcon, InfoIcon, LogoMark, PlayIcon, SparkIcon } from './icons'
 
 export function ChatView() {
@@ -78,6 +80,7 @@ export function ChatView() {
                 {t('chat.waitingForYou', { count: waiting })}
               </span>
             ) : null}
+            <FindInChat />
             <ChatOptionsButton />
             <FilesToggle />
           </div>
@@ -244,6 +247,7 @@ function MessageList({
   return (
     <div className="messages" ref={scroller} onScroll={onScroll} role="log" aria-live="off" aria-label={t('chat.messages')}>
       <div className="messages__inner">
+        {chatId && <LoadOlder chatId={chatId} scroller={scroller} />}
         {messages.map((m, i) => (
           <MessageItem
             key={m.id}

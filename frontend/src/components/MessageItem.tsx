@@ -5,6 +5,7 @@ import { selectMessageCalls, useStore } from '../store'
 import { Markdown, CopyButton } from './Markdown'
 import { MessageCalls } from './ToolCalls'
 import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
+import { EditButton, MessageEditor, RegenerateButton, VersionSwitcher } from './MessageHistory'
 
 type Props = {
   message: Message
@@ -32,12 +33,19 @@ export const MessageItem = memo(MessageItemImpl)
 
 function UserMessage({ m }: { m: Message }) {
   const { t } = useTranslation()
+  const [editing, setEditing] = useState(false)
   return (
     <div className="msg msg--user" data-testid="message" data-role="user" data-status={m.status} data-message-id={m.id}>
-      <div className="msg--user__bubble">
-        <p className="msg__plain">{m.content}</p>
-      </div>
+      {editing ? (
+        <MessageEditor m={m} onClose={() => setEditing(false)} />
+      ) : (
+        <div className="msg--user__bubble">
+          <p className="msg__plain">{m.content}</p>
+        </div>
+      )}
       <div className="msg__actions msg__actions--user">
+        <VersionSwitcher m={m} />
+        {!editing && <EditButton m={m} onEdit={() => setEditing(true)} />}
         <CopyButton text={m.content} showLabel={false} className="icon-btn icon-btn--sm" label={t('message.copy')} />
       </div>
     </div>
@@ -190,7 +198,7 @@ function AssistantMessage({
         </div>
       )}
 
-      {!streaming && (hasContent || u.totalTokens > 0 || m.model || m.status === 'interrupted') && (
+      {!streaming && (hasContent || u.totalTokens > 0 || m.model || m.status === 'interrupted' || (m.versions ?? 1) > 1) && (
         <footer className="msg__footer">
           {m.status === 'interrupted' && (
             <span className="msg-note" data-testid="message-interrupted">
@@ -207,6 +215,8 @@ function AssistantMessage({
           {hasContent && (
             <CopyButton text={m.content} showLabel={false} className="icon-btn icon-btn--sm" label={t('message.copy')} />
           )}
+          {m.kind === 'text' && <RegenerateButton m={m} />}
+          <VersionSwitcher m={m} />
           {(m.model || u.totalTokens > 0) && (
             <span className="msg__usage" data-testid="usage">
               {[

@@ -15,6 +15,7 @@ import { modLabel } from '../lib/hooks'
 import { fullDate } from '../lib/time'
 import { ConfirmDialog, Dialog } from './Dialog'
 import { Switch } from './Switch'
+import { DataPanel } from './DataPanel'
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, InfoIcon, LogoMark, PlusIcon, ServerIcon, ShieldIcon, TrashIcon } from './icons'
 
 export const PRESETS: { id: string; name: string; baseUrl: string }[] = [
@@ -25,7 +26,7 @@ export const PRESETS: { id: string; name: string; baseUrl: string }[] = [
   { id: 'deepseek', name: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1' },
 ]
 
-const TABS: SettingsTab[] = ['providers', 'general', 'permissions', 'about']
+const TABS: SettingsTab[] = ['providers', 'general', 'permissions', 'data', 'about']
 
 export function SettingsDialog() {
   const { t } = useTranslation()
@@ -86,6 +87,7 @@ export function SettingsDialog() {
           {tab === 'providers' && <ProvidersPanel />}
           {tab === 'general' && <GeneralPanel />}
           {tab === 'permissions' && <PermissionsPanel />}
+          {tab === 'data' && <DataPanel />}
           {tab === 'about' && <AboutPanel />}
         </div>
       </div>

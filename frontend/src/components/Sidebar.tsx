@@ -1,11 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEMO_PROVIDER_ID, ENV_PROVIDER_ID, type Chat } from '../api'
 import { selectActiveProvider, useStore } from '../store'
 import { chatGroup, fullDate, relativeTime, type ChatGroup } from '../lib/time'
 import { modLabel, useNow } from '../lib/hooks'
 import { ConfirmDialog } from './Dialog'
-import { ChatIcon, FlaskIcon, GearIcon, LogoMark, PencilIcon, PlusIcon, ServerIcon, TrashIcon } from './icons'
+import { ChatIcon, FlaskIcon, GearIcon, LogoMark, PencilIcon, PinIcon, PlusIcon, ServerIcon, TrashIcon } from './icons'
+import { deleteWithUndo, useHistory, visibleChats } from '../store/history'
+import { SearchResults, SidebarSearch } from './SidebarSearch'
+import { ChatMenu } from './ChatMenu'
 
 const GROUP_ORDER: ChatGroup[] = ['today', 'yesterday', 'week', 'month', 'older']
 
@@ -17,7 +20,6 @@ export function Sidebar() {
   const selectChat = useStore((s) => s.selectChat)
   const newChat = useStore((s) => s.newChat)
   const renameChat = useStore((s) => s.renameChat)
-  const deleteChat = useStore((s) => s.deleteChat)
   const openSettings = useStore((s) => s.openSettings)
   const view = useStore((s) => s.view)
   const setView = useStore((s) => s.setView)
@@ -26,15 +28,27 @@ export function Sidebar() {
   const [confirm, setConfirm] = useState<Chat | null>(null)
   const [deleting, setDeleting] = useState(false)
   const listRef = useRef<HTMLDivElement>(null)
+  const hidden = useHistory((s) => s.hidden)
+  const searching = useHistory((s) => s.query.trim() !== '')
+  const [menuId, setMenuId] = useState<string | null>(null)
+  const searchListId = useId()
 
+  // Pinned chats first (their own group), then by date; chats inside the Undo window are hidden.
   const groups = useMemo(() => {
     const by = new Map<ChatGroup, Chat[]>()
-    for (const c of chats) {
+    const pinned: Chat[] = []
+    for (const c of visibleChats(chats, hidden)) {
+      if (c.pinned) {
+        pinned.push(c)
+        continue
+      }
       const g = chatGroup(c.updatedAt, now)
       by.set(g, [...(by.get(g) ?? []), c])
     }
-    return GROUP_ORDER.filter((g) => by.has(g)).map((g) => ({ group: g, chats: by.get(g)! }))
-  }, [chats, now])
+    const dated = GROUP_ORDER.filter((g) => by.has(g)).map((g) => ({ group: g as ChatGroup | 'pinned', chats: by.get(g)! }))
+    return pinned.length > 0 ? [{ group: 'pinned' as const, chats: pinned }, ...dated] : dated
+  }, [chats, now, hidden])
+  const ordered = useMemo(() => groups.flatMap((g) => g.chats), [groups])
 
   const focusItem = (id: string) => {
     requestAnimationFrame(() => {
@@ -51,17 +65,22 @@ export function Sidebar() {
       setConfirm(chat)
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault()
-      const next = chats[index + (e.key === 'ArrowDown' ? 1 : -1)]
+      const next = ordered[index + (e.key === 'ArrowDown' ? 1 : -1)]
       if (next) focusItem(next.id)
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault()
+      setMenuId(chat.id)
     }
   }
 
+  // The chat leaves the list at once; DeleteChat runs after the Undo toast's 5 seconds.
   const doDelete = async () => {
     if (!confirm) return
+    const chat = confirm
     setDeleting(true)
-    const ok = await deleteChat(confirm.id)
+    setConfirm(null)
+    await deleteWithUndo(chat)
     setDeleting(false)
-    if (ok) setConfirm(null)
   }
 
   let index = -1
@@ -84,8 +103,12 @@ export function Sidebar() {
         <kbd className="kbd kbd--on-primary">{modLabel()} N</kbd>
       </button>
 
+      <SidebarSearch listId={searchListId} />
+
       <div className="sidebar__list" ref={listRef}>
-        {chats.length === 0 ? (
+        {searching ? (
+          <SearchResults listId={searchListId} />
+        ) : ordered.length === 0 ? (
           <div className="sidebar__empty">
             <ChatIcon size={20} />
             <p>{t('sidebar.empty')}</p>
@@ -93,8 +116,16 @@ export function Sidebar() {
         ) : (
           <nav aria-label={t('sidebar.chats')}>
             {groups.map(({ group, chats: list }) => (
-              <section key={group} className="chat-group" aria-label={t(`sidebar.groups.${group}`)}>
-                <h3 className="chat-group__title">{t(`sidebar.groups.${group}`)}</h3>
+              <section
+                key={group}
+                className={`chat-group ${group === 'pinned' ? 'chat-group--pinned' : ''}`}
+                data-testid={group === 'pinned' ? 'pinned-group' : undefined}
+                aria-label={group === 'pinned' ? t('history.pinned') : t(`sidebar.groups.${group}`)}
+              >
+                <h3 className="chat-group__title">
+                  {group === 'pinned' && <PinIcon size={12} />}
+                  {group === 'pinned' ? t('history.pinned') : t(`sidebar.groups.${group}`)}
+                </h3>
                 <ul>
                   {list.map((chat) => {
                     index++
@@ -123,9 +154,19 @@ export function Sidebar() {
                               aria-current={active ? 'page' : undefined}
                               onClick={() => void selectChat(chat.id)}
                               onDoubleClick={() => setEditingId(chat.id)}
+                              onContextMenu={(e) => {
+                                e.preventDefault()
+                                setMenuId(chat.id)
+                              }}
                               onKeyDown={(e) => onItemKeyDown(e, chat, i)}
+                              aria-keyshortcuts="F2 Delete Shift+F10"
                               title={title}
                             >
+                              {chat.pinned && (
+                                <span className="chat-item__pin" data-testid="chat-pinned" title={t('history.pinnedChat')}>
+                                  <PinIcon size={12} />
+                                </span>
+                              )}
                               <span className="chat-item__title">{title}</span>
                               <span className="chat-item__meta">
                                 {streaming[chat.id] && (
@@ -147,6 +188,14 @@ export function Sidebar() {
                               >
                                 <PencilIcon size={14} />
                               </button>
+                              <ChatMenu
+                                chat={chat}
+                                title={title}
+                                open={menuId === chat.id}
+                                onOpenChange={(o) => setMenuId(o ? chat.id : null)}
+                                onRename={() => setEditingId(chat.id)}
+                                onDelete={() => setConfirm(chat)}
+                              />
                               <button
                                 type="button"
                                 className="icon-btn icon-btn--sm icon-btn--danger"

@@ -254,3 +254,66 @@ export function LogoMark({ size = 24 }: { size?: number }) {
     </svg>
   )
 }
+
+// History features: search, chat menu, versions, find, data.
+export const UserIcon = (p: P) => (
+  <Svg {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Svg>
+)
+export const BotIcon = (p: P) => (
+  <Svg {...p}>
+    <rect x="4" y="8" width="16" height="12" rx="3" />
+    <path d="M12 8V4M9 14h.01M15 14h.01" />
+  </Svg>
+)
+export const PinIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M9 4h6l-1 6 4 3v2H6v-2l4-3-1-6z" />
+    <path d="M12 15v6" />
+  </Svg>
+)
+export const MoreIcon = (p: P) => (
+  <Svg {...p}>
+    <circle cx="5" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.2" fill="currentColor" />
+  </Svg>
+)
+export const DuplicateIcon = (p: P) => (
+  <Svg {...p}>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </Svg>
+)
+export const DownloadIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Svg>
+)
+export const UploadIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 20V9M7 14l5-5 5 5M5 4h14" />
+  </Svg>
+)
+export const ChevronLeftIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M15 6l-6 6 6 6" />
+  </Svg>
+)
+export const ChevronRightIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M9 6l6 6-6 6" />
+  </Svg>
+)
+export const ChevronUpIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M6 15l6-6 6 6" />
+  </Svg>
+)
+export const ChevronDownSmallIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M6 9l6 6 6-6" />
+  </Svg>
+)

@@ -6,6 +6,7 @@ import {
   DEFAULT_WORKSPACE,
   events,
   FILE_TOOLS,
+  historyApi,
   toApiError,
   type AllowRule,
   type ApiError,
@@ -104,6 +105,9 @@ export type State = {
   workspaces: Record<string, WorkspaceState>
   /** The workspace picked for the lazy "new chat"; applied right after CreateChat. */
   newChatWorkspace: WorkspaceChoice
+  /** Long chats load a page at a time: older messages exist above the loaded ones (by chat id). */
+  hasOlder: Record<string, boolean>
+  loadingOlder: Record<string, boolean>
 }
 
 type Actions = {
@@ -235,7 +239,12 @@ const initialState = (): State => ({
   filesOpen: readFilesOpen(),
   workspaces: {},
   newChatWorkspace: { ...DEFAULT_WORKSPACE },
+  hasOlder: {},
+  loadingOlder: {},
 })
+
+/** How many messages a chat opens with (older ones load on demand). */
+export const PAGE_SIZE = 50
 
 const sortChats = (chats: Chat[]) => [...chats].sort((a, b) => b.updatedAt - a.updatedAt)
 
@@ -392,7 +401,8 @@ export const useStore = create<Store>()((set, get) => {
       set((s) => ({ loadingChat: { ...s.loadingChat, [chatId]: true } }))
       void get().loadCalls(chatId)
       try {
-        const list = await api.listMessages(chatId)
+        const list = await historyApi.listMessagesPage(chatId, '', PAGE_SIZE)
+        const hasOlder = list.length > 0 && !!list[0].parentId
         set((s) => {
           let sync = s.sync
           let streaming = false
@@ -408,6 +418,7 @@ export const useStore = create<Store>()((set, get) => {
             sync,
             streaming: streaming ? { ...s.streaming, [chatId]: true } : s.streaming,
             loadingChat: omit(s.loadingChat, chatId),
+            hasOlder: { ...s.hasOlder, [chatId]: hasOlder },
           }
         })
       } catch (err) {
