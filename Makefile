@@ -21,7 +21,7 @@ HEADLESS      := NO_AT_BRIDGE=1 dbus-run-session -- xvfb-run -a -s "-screen 0 12
 FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/package.json -type f 2>/dev/null)
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup \
+.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup bench-longchat \
         package package-test deps-package icons
 
 help:
@@ -29,6 +29,8 @@ help:
 	@echo "make test          run every test: Go, frontend (Vitest), end-to-end on the built app under Xvfb"
 	@echo "make run-headless  start the app under Xvfb with the WebKit inspector on 127.0.0.1:9222"
 	@echo "make bench         Go benchmarks (streaming cost per token, coalescer, store)"
+	@echo "make bench-startup cold start to painted window, idle RSS (under Xvfb)"
+	@echo "make bench-longchat open a 10,000-message chat: time to the newest message painted"
 	@echo "make dev           wails dev (hot reload)"
 	@echo "make package       build the .deb, Linux .tar.gz, Windows .exe and NSIS installer into dist/"
 	@echo "make package-test  make package, then install the .deb here and test the installed app under Xvfb"
@@ -145,3 +147,7 @@ package-test: package
 # Re-render the app icons from build/appicon.svg and build/appicon-small.svg.
 icons: deps-package
 	build/scripts/icons.sh
+
+# Opening a chat of 10,000 messages: time to the newest message painted, messages mounted.
+bench-longchat: deps-system $(BIN)
+	AIRLOCK_BIN=$(CURDIR)/$(BIN) $(HEADLESS) node frontend/e2e/bench-longchat.mjs
