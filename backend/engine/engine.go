@@ -81,7 +81,7 @@ type Engine struct {
 
 	mu      sync.Mutex
 	streams map[string]*turn                   // by chat ID
-	running map[string]context.CancelCauseFunc // tool runs, by call ID
+	running map[string]toolRun // tool runs, by call ID
 	wg      sync.WaitGroup
 
 	decide sync.Mutex // serialises decisions and the hand-back of results
@@ -101,7 +101,7 @@ func New(d Deps) *Engine {
 		d.EnvFor = func(context.Context, string) (tools.Env, error) { return tools.Env{}, nil }
 	}
 	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
-		streams: map[string]*turn{}, running: map[string]context.CancelCauseFunc{}}
+		streams: map[string]*turn{}, running: map[string]toolRun{}}
 }
 
 // Send stores the user's message and starts the model's answer. It returns
@@ -174,6 +174,28 @@ func (e *Engine) Stop(chatID string) {
 	}
 }
 
+// toolRun is a tool call being executed.
+type toolRun struct {
+	chatID string
+	cancel context.CancelCauseFunc
+}
+
+// busy says why the chat's conversation cannot change now ("" when it can):
+// an answer is streaming or a tool is running.
+func (e *Engine) busy(chatID string) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.streams[chatID] != nil {
+		return "The model is still answering in this chat. Wait for it or press Stop."
+	}
+	for _, r := range e.running {
+		if r.chatID == chatID {
+			return "A tool is still running in this chat. Wait for it or cancel it."
+		}
+	}
+	return ""
+}
+
 // Streaming reports whether the chat has an answer in flight.
 func (e *Engine) Streaming(chatID string) bool {
 	e.mu.Lock()
@@ -218,8 +240,8 @@ func (e *Engine) Shutdown() {
 		t.stopped = true
 		t.cancel(errStopped)
 	}
-	for _, cancel := range e.running {
-		cancel(errStopped)
+	for _, r := range e.running {
+		r.cancel(errStopped)
 	}
 	e.mu.Unlock()
 	e.wg.Wait()

@@ -24,8 +24,8 @@ func (e *Engine) EditAndResend(ctx context.Context, messageID, text string) ([]c
 	if orig.Role != chat.RoleUser || orig.Kind != chat.KindText {
 		return nil, chat.Errorf("not_editable", chat.ErrInvalid, "Only your own messages can be edited.")
 	}
-	if e.Streaming(orig.ChatID) {
-		return nil, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat. Wait for it or press Stop.")
+	if why := e.busy(orig.ChatID); why != "" {
+		return nil, chat.Errorf("busy", chat.ErrBusy, "%s", why)
 	}
 	if err := e.supersedeUndecided(ctx, orig.ChatID); err != nil {
 		return nil, err
@@ -50,8 +50,8 @@ func (e *Engine) Regenerate(ctx context.Context, messageID string) (chat.Message
 	if orig.Role != chat.RoleAssistant {
 		return chat.Message{}, chat.Errorf("not_regenerable", chat.ErrInvalid, "Only an answer can be regenerated.")
 	}
-	if e.Streaming(orig.ChatID) {
-		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat. Wait for it or press Stop.")
+	if why := e.busy(orig.ChatID); why != "" {
+		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "%s", why)
 	}
 	if err := e.supersedeUndecided(ctx, orig.ChatID); err != nil {
 		return chat.Message{}, err
@@ -67,8 +67,8 @@ func (e *Engine) SwitchVersion(ctx context.Context, messageID string) (chat.Chat
 	if err != nil {
 		return chat.Chat{}, err
 	}
-	if e.Streaming(m.ChatID) {
-		return chat.Chat{}, chat.Errorf("busy", chat.ErrBusy, "Wait for the answer to finish before switching versions.")
+	if why := e.busy(m.ChatID); why != "" {
+		return chat.Chat{}, chat.Errorf("busy", chat.ErrBusy, "%s", why)
 	}
 	return e.store.SwitchVersion(ctx, messageID)
 }

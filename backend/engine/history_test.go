@@ -64,3 +64,23 @@ func TestEditAndRegenerateKeepVersions(t *testing.T) {
 		t.Fatalf("editing an answer: %v", err)
 	}
 }
+
+func TestVersionsRefusedWhileAToolRuns(t *testing.T) {
+	ctx := context.Background()
+	l := newLoop(t, "", "json", written(t, "json", tc("s", "sleep", `{}`)))
+	l.send("sleep please")
+	c := l.waitCalls("card", count(1))[0]
+	if _, err := l.eng.Approve(ctx, c.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	l.waitCalls("running", func(cs []chat.Call) bool { return cs[0].State == chat.CallRunning })
+	msgs, _ := l.st.ListMessages(ctx, l.chat.ID)
+	if _, err := l.eng.SwitchVersion(ctx, msgs[0].ID); !errors.Is(err, chat.ErrBusy) {
+		t.Fatalf("switch while a tool runs: %v", err)
+	}
+	if _, err := l.eng.Regenerate(ctx, msgs[1].ID); !errors.Is(err, chat.ErrBusy) {
+		t.Fatalf("regenerate while a tool runs: %v", err)
+	}
+	l.eng.Cancel(c.ID)
+	l.waitCalls("cancelled", func(cs []chat.Call) bool { return cs[0].Settled() })
+}

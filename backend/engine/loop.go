@@ -346,10 +346,10 @@ func (e *Engine) DenyAll(ctx context.Context, messageID, reason string) error {
 // Cancel stops a running call; it ends as an error the model is told about.
 func (e *Engine) Cancel(callID string) {
 	e.mu.Lock()
-	cancel := e.running[callID]
+	r, ok := e.running[callID]
 	e.mu.Unlock()
-	if cancel != nil {
-		cancel(errCancelledByUser)
+	if ok {
+		r.cancel(errCancelledByUser)
 	}
 }
 
@@ -368,7 +368,7 @@ func (e *Engine) execute(c chat.Call) {
 	runCtx, cancel := context.WithCancelCause(runCtx)
 	defer cancelTimeout()
 	e.mu.Lock()
-	e.running[c.ID] = cancel
+	e.running[c.ID] = toolRun{chatID: c.ChatID, cancel: cancel}
 	e.mu.Unlock()
 	defer func() {
 		e.mu.Lock()
