@@ -80,7 +80,7 @@ type Engine struct {
 	FrameInterval time.Duration
 
 	mu      sync.Mutex
-	streams map[string]*turn                   // by chat ID
+	streams map[string]*turn   // by chat ID
 	running map[string]toolRun // tool runs, by call ID
 	wg      sync.WaitGroup
 
