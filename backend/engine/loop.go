@@ -134,44 +134,46 @@ func (e *Engine) notice(chatID, code, msg string) {
 
 // --- decisions ------------------------------------------------------------
 
-// Approve runs a pending (or interrupted) call, with the user's edited
-// arguments when given; edits are validated against the tool's schema.
-func (e *Engine) Approve(ctx context.Context, callID string, edited json.RawMessage) (chat.Call, error) {
+// decideOn runs one decision on a call under the decision lock and returns
+// the call as stored afterwards; decide finishing the message, if it can.
+func (e *Engine) decideOn(ctx context.Context, callID string, decide func(chat.Call) error) (chat.Call, error) {
 	e.decide.Lock()
 	defer e.decide.Unlock()
 	c, err := e.store.GetCall(ctx, callID)
 	if err != nil {
 		return c, err
 	}
-	if c.State == chat.CallProblem {
-		return c, chat.Errorf("bad_state", chat.ErrInvalid, "This call could not be read as a valid call; fix it first or tell the model.")
-	}
-	if err := e.approveLocked(ctx, c, edited, chat.ByUser); err != nil {
+	if err := decide(c); err != nil {
 		return c, err
 	}
+	e.finishLocked(ctx, c.MessageID)
 	return e.store.GetCall(ctx, callID)
+}
+
+// Approve runs a pending (or interrupted) call, with the user's edited
+// arguments when given; edits are validated against the tool's schema.
+func (e *Engine) Approve(ctx context.Context, callID string, edited json.RawMessage) (chat.Call, error) {
+	return e.decideOn(ctx, callID, func(c chat.Call) error {
+		if c.State == chat.CallProblem {
+			return chat.Errorf("bad_state", chat.ErrInvalid, "This call could not be read as a valid call; fix it first or tell the model.")
+		}
+		return e.approveLocked(ctx, c, edited, chat.ByUser)
+	})
 }
 
 // FixAndRun turns a problem card into a valid call and runs it.
 func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.RawMessage) (chat.Call, error) {
-	e.decide.Lock()
-	defer e.decide.Unlock()
-	c, err := e.store.GetCall(ctx, callID)
-	if err != nil {
-		return c, err
-	}
-	if c.State != chat.CallProblem || c.Settled() {
-		return c, chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be fixed.")
-	}
-	canon, clean, err := e.tools.Registry().Validate(name, args)
-	if err != nil {
-		return c, chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
-	}
-	c.Name, c.Arguments = canon, clean
-	if err := e.approveLocked(ctx, c, nil, chat.ByUser); err != nil {
-		return c, err
-	}
-	return e.store.GetCall(ctx, callID)
+	return e.decideOn(ctx, callID, func(c chat.Call) error {
+		if c.State != chat.CallProblem || c.Settled() {
+			return chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be fixed.")
+		}
+		canon, clean, err := e.tools.Registry().Validate(name, args)
+		if err != nil {
+			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+		}
+		c.Name, c.Arguments = canon, clean
+		return e.approveLocked(ctx, c, nil, chat.ByUser)
+	})
 }
 
 func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.RawMessage, by string) error {
@@ -202,17 +204,7 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 
 // Deny settles a call as denied; the model is told, with the reason.
 func (e *Engine) Deny(ctx context.Context, callID, reason string) (chat.Call, error) {
-	e.decide.Lock()
-	defer e.decide.Unlock()
-	c, err := e.store.GetCall(ctx, callID)
-	if err != nil {
-		return c, err
-	}
-	if err := e.denyLocked(c, reason); err != nil {
-		return c, err
-	}
-	e.finishLocked(ctx, c.MessageID)
-	return e.store.GetCall(ctx, callID)
+	return e.decideOn(ctx, callID, func(c chat.Call) error { return e.denyLocked(c, reason) })
 }
 
 func (e *Engine) denyLocked(c chat.Call, reason string) error {
@@ -226,55 +218,43 @@ func (e *Engine) denyLocked(c chat.Call, reason string) error {
 
 // TellModel settles a problem card by sending its error to the model.
 func (e *Engine) TellModel(ctx context.Context, callID string) (chat.Call, error) {
-	e.decide.Lock()
-	defer e.decide.Unlock()
-	c, err := e.store.GetCall(ctx, callID)
-	if err != nil {
-		return c, err
-	}
-	if c.State != chat.CallProblem || c.Settled() {
-		return c, chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be sent to the model.")
-	}
-	c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
-	c.Result, c.ResultState = c.Problem, chat.ToolError
-	if err := e.save(c); err != nil {
-		return c, err
-	}
-	e.finishLocked(ctx, c.MessageID)
-	return c, nil
+	return e.decideOn(ctx, callID, func(c chat.Call) error {
+		if c.State != chat.CallProblem || c.Settled() {
+			return chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be sent to the model.")
+		}
+		c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
+		c.Result, c.ResultState = c.Problem, chat.ToolError
+		return e.save(c)
+	})
 }
 
 // AlwaysAllow records a rule for the call's tool (this chat, or everywhere)
 // and runs the call and the message's other pending calls of that tool.
 func (e *Engine) AlwaysAllow(ctx context.Context, callID string, everywhere bool) (chat.Call, error) {
-	e.decide.Lock()
-	defer e.decide.Unlock()
-	c, err := e.store.GetCall(ctx, callID)
-	if err != nil {
-		return c, err
-	}
-	if c.State == chat.CallProblem {
-		return c, chat.Errorf("bad_state", chat.ErrInvalid, "A problem card cannot be always allowed; fix it first.")
-	}
-	scope := c.ChatID
-	if everywhere {
-		scope = ""
-	}
-	if _, err := e.store.AddRule(ctx, c.Name, scope); err != nil {
-		return c, err
-	}
-	siblings, err := e.store.MessageCalls(ctx, c.MessageID)
-	if err != nil {
-		return c, err
-	}
-	for _, s := range siblings {
-		if s.Name == c.Name && (s.ID == c.ID || (s.State == chat.CallPending && s.Guard == "")) {
-			if err := e.approveLocked(ctx, s, nil, chat.ByUser); err != nil && s.ID == c.ID {
-				return c, err
+	return e.decideOn(ctx, callID, func(c chat.Call) error {
+		if c.State == chat.CallProblem {
+			return chat.Errorf("bad_state", chat.ErrInvalid, "A problem card cannot be always allowed; fix it first.")
+		}
+		scope := c.ChatID
+		if everywhere {
+			scope = ""
+		}
+		if _, err := e.store.AddRule(ctx, c.Name, scope); err != nil {
+			return err
+		}
+		siblings, err := e.store.MessageCalls(ctx, c.MessageID)
+		if err != nil {
+			return err
+		}
+		for _, s := range siblings {
+			if s.Name == c.Name && (s.ID == c.ID || (s.State == chat.CallPending && s.Guard == "")) {
+				if err := e.approveLocked(ctx, s, nil, chat.ByUser); err != nil && s.ID == c.ID {
+					return err
+				}
 			}
 		}
-	}
-	return e.store.GetCall(ctx, callID)
+		return nil
+	})
 }
 
 // supersedeUndecided settles the calls still waiting for a decision when the
@@ -484,54 +464,41 @@ func (e *Engine) finishLocked(ctx context.Context, messageID string) {
 		}
 		results = append(results, c.ToolResult())
 	}
-	msg, err := e.store.GetMessage(ctx, messageID)
-	if err != nil {
-		return
-	}
-	history, err := e.store.ListMessages(ctx, msg.ChatID)
-	if err != nil || !waitsForResults(history, messageID) {
-		return
-	}
-	c, err := e.store.GetChat(ctx, msg.ChatID)
-	if err != nil {
+	// Results go back exactly once, and never onto a version the user has
+	// switched away from: only while the answer that made the calls ends
+	// the conversation as shown.
+	c, err := e.store.GetChat(ctx, calls[0].ChatID)
+	if err != nil || c.LeafID != messageID {
 		return
 	}
 	p, ok := paradigm.Get(c.Paradigm)
 	if !ok {
 		p, _ = paradigm.Get(paradigm.Default)
 	}
-	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: msg.ChatID, ParentID: messageID, Role: chat.RoleUser, Kind: chat.KindToolResults,
+	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: c.ID, ParentID: messageID, Role: chat.RoleUser, Kind: chat.KindToolResults,
 		Content: p.FormatResults(results), Status: chat.StatusComplete})
 	if err != nil {
-		e.notice(msg.ChatID, "storage", "The tool results could not be saved: "+err.Error())
+		e.notice(c.ID, "storage", "The tool results could not be saved: "+err.Error())
 		return
 	}
 	e.emit(bridge.EventMessageAdded, um)
-	e.continueLocked(ctx, msg.ChatID, append(history, um), false)
-}
-
-// waitsForResults reports whether the answer that made the calls ends the
-// conversation as shown: results go back exactly once, and never onto a
-// version the user has switched away from.
-func waitsForResults(history []chat.Message, messageID string) bool {
-	return len(history) > 0 && history[len(history)-1].ID == messageID
+	e.continueLocked(ctx, c.ID)
 }
 
 // continueLocked starts the model's next turn after tool results, unless
-// auto-continue is off or the turn cap is reached (force: the user asked).
-func (e *Engine) continueLocked(ctx context.Context, chatID string, history []chat.Message, force bool) {
+// auto-continue is off or the turn cap is reached.
+func (e *Engine) continueLocked(ctx context.Context, chatID string) {
 	settings, err := e.store.GetSettings(ctx)
+	if err != nil || !settings.AutoContinue {
+		return
+	}
+	history, err := e.store.ListMessages(ctx, chatID)
 	if err != nil {
 		return
 	}
-	if !force {
-		if !settings.AutoContinue {
-			return
-		}
-		if n := turnsSinceUser(history); n >= settings.MaxTurns {
-			e.notice(chatID, "turn_cap", fmt.Sprintf("Paused after %d model turns for one message (the limit in Settings). Press Continue to let the model go on.", n))
-			return
-		}
+	if n := turnsSinceUser(history); n >= settings.MaxTurns {
+		e.notice(chatID, "turn_cap", fmt.Sprintf("Paused after %d model turns for one message (the limit in Settings). Press Continue to let the model go on.", n))
+		return
 	}
 	asst, err := e.start(ctx, chatID)
 	if err != nil {

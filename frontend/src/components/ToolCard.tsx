@@ -712,28 +712,57 @@ function EditForm({
           }
         }}
       />
-      {error && (
-        <div className="status-line status-line--error" role="alert" id={`${id}-err`} data-testid="edit-error">
-          <AlertIcon size={15} />
-          <span>{error.text}</span>
-          {error.code && <code className="status-line__code">{error.code}</code>}
-        </div>
-      )}
-      <div className="tool-card__form-row">
-        <button type="submit" className="btn btn--sm btn--primary" data-testid="run-edited" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : <PlayIcon size={12} />}
-          {t('calls.runEdited')}
-        </button>
-        <button type="button" className="btn btn--sm btn--ghost" onClick={onCancel} data-testid="edit-cancel">
-          {t('common.cancel')}
-        </button>
-        <span className="tool-card__hint">{t('calls.editHint')}</span>
-      </div>
+      <FormFooter
+        error={error}
+        errorId={`${id}-err`}
+        errorTestId="edit-error"
+        busy={busy}
+        submitLabel={t('calls.runEdited')}
+        submitTestId="run-edited"
+        cancelTestId="edit-cancel"
+        onCancel={onCancel}
+      />
     </form>
   )
 }
 
 /** Best effort: the arguments a broken call meant, to start the fix from. */
+// FormFooter is the shared bottom of the Edit and Fix forms: the server's
+// error, then run / cancel.
+function FormFooter(p: {
+  error: { text: string; code?: string } | null
+  errorId?: string
+  errorTestId: string
+  busy: boolean
+  submitLabel: string
+  submitTestId: string
+  cancelTestId: string
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {p.error && (
+        <div className="status-line status-line--error" role="alert" id={p.errorId} data-testid={p.errorTestId}>
+          <AlertIcon size={15} />
+          <span>{p.error.text}</span>
+          {p.error.code && <code className="status-line__code">{p.error.code}</code>}
+        </div>
+      )}
+      <div className="tool-card__form-row">
+        <button type="submit" className="btn btn--sm btn--primary" data-testid={p.submitTestId} disabled={p.busy}>
+          {p.busy ? <span className="spinner" aria-hidden="true" /> : <PlayIcon size={12} />}
+          {p.submitLabel}
+        </button>
+        <button type="button" className="btn btn--sm btn--ghost" onClick={p.onCancel} data-testid={p.cancelTestId}>
+          {t('common.cancel')}
+        </button>
+        <span className="tool-card__hint">{t('calls.editHint')}</span>
+      </div>
+    </>
+  )
+}
+
 export function guessArgs(raw: string): Record<string, unknown> {
   const a = raw.indexOf('{')
   const b = raw.lastIndexOf('}')
@@ -844,23 +873,15 @@ function FixForm({
           }}
         />
       </div>
-      {error && (
-        <div className="status-line status-line--error" role="alert" data-testid="fix-error">
-          <AlertIcon size={15} />
-          <span>{error.text}</span>
-          {error.code && <code className="status-line__code">{error.code}</code>}
-        </div>
-      )}
-      <div className="tool-card__form-row">
-        <button type="submit" className="btn btn--sm btn--primary" data-testid="fix-submit" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : <PlayIcon size={12} />}
-          {t('calls.runFixed')}
-        </button>
-        <button type="button" className="btn btn--sm btn--ghost" onClick={onCancel} data-testid="fix-cancel">
-          {t('common.cancel')}
-        </button>
-        <span className="tool-card__hint">{t('calls.editHint')}</span>
-      </div>
+      <FormFooter
+        error={error}
+        errorTestId="fix-error"
+        busy={busy}
+        submitLabel={t('calls.runFixed')}
+        submitTestId="fix-submit"
+        cancelTestId="fix-cancel"
+        onCancel={onCancel}
+      />
     </form>
   )
 }
