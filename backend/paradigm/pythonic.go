@@ -10,8 +10,72 @@ import (
 )
 
 // Pythonic calls: [get_weather(city="Paris"), get_time(tz='UTC')] as Llama
-// 3.2/4 write them, Gemma 3's ```tool_code blocks, Llama's built-in
-// brave_search.call(query="..."). Arguments are Python literals.
+// 3.2/4 write them (Llama 4 between <|python_start|> and <|python_end|>),
+// Gemma 3's ```tool_code blocks, Granite's and LFM2's lists
+// (<|tool_call_start|>[…]<|tool_call_end|>), OLMo 3's <function_calls>,
+// Llama's built-in brave_search.call(query="..."). Arguments are Python
+// literals.
+
+const FormatPythonic = "pythonic"
+
+var pythonicParser = &parser{
+	families: []Family{{ID: FormatPythonic, Name: "Pythonic", Models: "Llama 3.2/4, Gemma 3, LFM2, OLMo 3, Granite, ToolACE",
+		Markers: []string{"[name(", "<|python_start|>", "<|tool_call_start|>", "```tool_code"},
+		Source:  "meta-llama/llama-models prompt format docs; vLLM pythonic, llama4_pythonic, lfm2 and olmo3 tool parsers",
+		Example: `[read_file(path="notes.md")]`}},
+	openers: []opener{{tag: "|python_start|"}, {any: '['}},
+	read: func(s *scanner, r readAt) int {
+		if r.g.name == "|python_start|" {
+			return s.pythonStart(r.j, r.g.end, swapWord(r.g.rawName, "start", "end")+">", r.hi)
+		}
+		return s.pythonicBracket(r.j, r.hi)
+	},
+	payload: func(s *scanner, w wrapper, k int) int {
+		t := s.text
+		hi := len(t)
+		if t[k] == '[' {
+			lim := hi
+			if c := s.findIn(w.closer, k, hi); c >= 0 {
+				lim = c
+			}
+			end := s.pythonicList(k, lim, true)
+			if end < 0 {
+				return -1
+			}
+			if n := len(s.items); n > 0 {
+				s.items[n-1].end = s.afterCloser(end, w.closer, hi)
+			}
+			return s.afterCloser(end, w.closer, hi)
+		}
+		if !isIdentByte(t[k]) {
+			return -1
+		}
+		name, p := s.ident(k, hi)
+		if name == "" || s.skipSpace(p, hi) >= hi || t[s.skipSpace(p, hi)] != '(' {
+			return -1
+		}
+		end := s.pythonicCalls(w.j, k, hi, w.closer, true)
+		if end < 0 {
+			return -1
+		}
+		return s.afterCloser(end, w.closer, hi)
+	},
+}
+
+// pythonicBracket reads a list of calls in prose: at the start of a line
+// or after ':' or a tag.
+func (s *scanner) pythonicBracket(j, hi int) int {
+	switch s.prevSig(j, 0) {
+	case 0, ':', '>':
+	default:
+		return -1
+	}
+	k := s.skipSpace(j+1, hi)
+	if k >= hi || !isIdentByte(s.text[k]) {
+		return -1
+	}
+	return s.pythonicList(j, hi, false)
+}
 
 type pyCall struct {
 	name       string
@@ -408,8 +472,11 @@ func (s *scanner) pythonicCalls(j, k, hi int, closer string, strict bool) int {
 	return p.i
 }
 
-// pythonicLines reads a ```tool_code block: a list, or calls one per line.
-func (s *scanner) pythonicLines(k, hi int, strict bool) bool {
+// pythonicBlock reads a ```tool_code block: a list, or calls one per line.
+func (s *scanner) pythonicBlock(k, hi int, strict bool) bool {
+	if k >= hi || !isIdentByte(s.text[k]) && s.text[k] != '[' {
+		return false
+	}
 	if s.text[k] == '[' {
 		return s.pythonicList(k, hi, true) > 0
 	}
@@ -436,165 +503,4 @@ func (s *scanner) pythonStart(j, k int, closer string, hi int) int {
 		s.items[n-1].end = s.afterCloser(end, closer, hi)
 	}
 	return s.afterCloser(end, closer, hi)
-}
-
-// --- Gemma 4 / FunctionGemma ------------------------------------------------------
-
-// gemma reads call:name{key:<|"|>value<|"|>,n:42} (FunctionGemma spells the
-// string delimiter <escape>). k is after "call:".
-func (s *scanner) gemma(j, k int, closer string, hi int) int {
-	t := s.text
-	name, p := s.ident(k, hi)
-	if name == "" || p >= hi || t[p] != '{' {
-		return -1
-	}
-	gp := gemmaParser{s: s, hi: hi}
-	args, end, ok := gp.object(p)
-	if !ok {
-		e := hi
-		if c := s.findIn(closer, p, hi); c >= 0 {
-			e = c + len(closer)
-		}
-		msg := "The arguments of " + strconv.Quote(name) + " could not be read, so the call was not run."
-		if e == hi && s.findIn(closer, p, hi) < 0 {
-			msg = msgCutOff
-		}
-		s.problem(msg, FormatGemma, j, e)
-		return e
-	}
-	end = s.afterCloser(end, closer, hi)
-	s.add(item{name: name, args: args, format: FormatGemma, start: j, end: end})
-	return end
-}
-
-type gemmaParser struct {
-	s     *scanner
-	hi    int
-	depth int
-}
-
-var gemmaDelims = []string{`<|"|>`, "<escape>"}
-
-func (g *gemmaParser) delimAt(p int) string {
-	for _, d := range gemmaDelims {
-		if strings.HasPrefix(g.s.text[p:min(len(g.s.text), p+len(d))], d) {
-			return d
-		}
-	}
-	return ""
-}
-
-func (g *gemmaParser) ws(p int) int {
-	for p < g.hi && (isSpace(g.s.text[p]) || g.s.text[p] == ',') {
-		p++
-	}
-	return p
-}
-
-func (g *gemmaParser) object(p int) (ojson.Object, int, bool) {
-	t := g.s.text
-	if g.depth > 64 {
-		return nil, p, false
-	}
-	g.depth++
-	defer func() { g.depth-- }()
-	p++ // '{'
-	obj := ojson.Object{}
-	for {
-		p = g.ws(p)
-		if p >= g.hi {
-			return nil, p, false
-		}
-		if t[p] == '}' {
-			return obj, p + 1, true
-		}
-		var key string
-		if d := g.delimAt(p); d != "" {
-			e := g.s.findIn(d, p+len(d), g.hi)
-			if e < 0 {
-				return nil, g.hi, false
-			}
-			key, p = t[p+len(d):e], e+len(d)
-		} else {
-			e := p
-			for e < g.hi && e-p < 256 && t[e] != ':' && t[e] != '}' {
-				e++
-			}
-			if e >= g.hi || t[e] != ':' {
-				return nil, e, false
-			}
-			key, p = strings.TrimSpace(t[p:e]), e
-		}
-		p = g.s.skipSpace(p, g.hi)
-		if p >= g.hi || t[p] != ':' {
-			return nil, p, false
-		}
-		v, np, ok := g.value(g.s.skipSpace(p+1, g.hi))
-		if !ok {
-			return nil, np, false
-		}
-		obj = append(obj, ojson.Member{Key: key, Value: v})
-		p = np
-	}
-}
-
-func (g *gemmaParser) value(p int) (any, int, bool) {
-	t := g.s.text
-	if p >= g.hi {
-		return nil, p, false
-	}
-	if d := g.delimAt(p); d != "" {
-		e := g.s.findIn(d, p+len(d), g.hi)
-		if e < 0 {
-			return nil, g.hi, false
-		}
-		return t[p+len(d) : e], e + len(d), true
-	}
-	switch t[p] {
-	case '{':
-		return g.object(p)
-	case '[':
-		if g.depth > 64 {
-			return nil, p, false
-		}
-		g.depth++
-		defer func() { g.depth-- }()
-		p++
-		arr := []any{}
-		for {
-			p = g.ws(p)
-			if p >= g.hi {
-				return nil, p, false
-			}
-			if t[p] == ']' {
-				return arr, p + 1, true
-			}
-			v, np, ok := g.value(p)
-			if !ok {
-				return nil, np, false
-			}
-			arr = append(arr, v)
-			p = np
-		}
-	}
-	e := p
-	for e < g.hi && e-p < 4096 && t[e] != ',' && t[e] != '}' && t[e] != ']' && t[e] != '<' {
-		e++
-	}
-	raw := strings.TrimSpace(t[p:e])
-	switch raw {
-	case "true":
-		return true, e, true
-	case "false":
-		return false, e, true
-	case "null", "None", "none":
-		return nil, e, true
-	}
-	if isJSONNumber(raw) {
-		return json.Number(raw), e, true
-	}
-	if e == p {
-		return nil, e, false
-	}
-	return raw, e, true
 }

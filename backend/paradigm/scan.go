@@ -51,85 +51,23 @@ type Ignored struct {
 	Reason string `json:"reason"` // "reasoning", "example", "code"
 }
 
-// Call formats: the syntax a call was found in (chat.ToolCall.Format).
+// One message makes at most maxCalls cards and maxProblems problem cards;
+// what is beyond is counted in one more problem that tells the model. A
+// hostile or runaway answer can't flood the chat with cards.
 const (
-	FormatJSON       = "json"       // Airlock JSON paradigm: {"tool_calls":[...]} (fenced or not)
-	FormatXML        = "xml"        // Airlock XML paradigm: <tool_code>{...}</tool_code>
-	FormatVCP        = "vcp"        // <<<[TOOL_REQUEST]>>> ... <<<[END_TOOL_REQUEST]>>>
-	FormatHermes     = "hermes"     // <tool_call>{"name":...,"arguments":...}</tool_call> (Hermes, Qwen 2.5/3)
-	FormatQwenCoder  = "qwen3coder" // <function=name><parameter=p>v</parameter></function> (Qwen3-Coder, Seed-OSS)
-	FormatLlama      = "llama"      // {"name":...,"parameters":...}, <|python_tag|>, <function=name>{...}</function>
-	FormatOpenAI     = "openai"     // {"type":"function","function":{"name":...,"arguments":"..."}}
-	FormatMistral    = "mistral"    // [TOOL_CALLS][{...}] and [TOOL_CALLS]name[ARGS]{...}
-	FormatDeepSeek   = "deepseek"   // <｜tool▁calls▁begin｜>... (V3, R1, V3.1) and DSML (V3.2, V4)
-	FormatPythonic   = "pythonic"   // [get_weather(city="Paris")] (Llama 3.2/4, Gemma 3 tool_code)
-	FormatGLM        = "glm"        // <tool_call>name<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>
-	FormatKimi       = "kimi"       // <|tool_calls_section_begin|>... (Kimi K2)
-	FormatInvoke     = "invoke"     // <invoke name="x"><parameter name="p">v</parameter></invoke> (MiniMax-M2, Claude-style)
-	FormatGemma      = "gemma"      // <|tool_call>call:name{k:<|"|>v<|"|>}<tool_call|> (Gemma 4, FunctionGemma)
-	FormatHarmony    = "harmony"    // <|channel|>commentary to=functions.x<|message|>{...}<|call|> (gpt-oss)
-	FormatGranite    = "granite"    // <|tool_call|>[{...}]
-	FormatPhi4       = "phi4"       // functools[{...}]
-	FormatInternLM   = "internlm"   // <|action_start|><|plugin|>{...}<|action_end|>
-	FormatCommandR   = "commandr"   // <|START_ACTION|>[{"tool_name":...,"parameters":...}]<|END_ACTION|>
-	FormatFunctionry = "functionary"
+	maxCalls    = 64
+	maxProblems = 64
 )
-
-// fmtSet is a set of recognisers.
-type fmtSet uint32
-
-const (
-	fJSON fmtSet = 1 << iota
-	fXML
-	fHermes
-	fVCP
-	fQwenCoder
-	fLlama
-	fMistral
-	fDeepSeek
-	fPythonic
-	fGLM
-	fKimi
-	fInvoke
-	fGemma
-	fHarmony
-	fMisc
-
-	fAll    = fJSON | fXML | fHermes | fVCP | fOthers
-	fOthers = fHermes | fQwenCoder | fLlama | fMistral | fDeepSeek | fPythonic | fGLM | fKimi | fInvoke | fGemma | fHarmony | fMisc
-)
-
-func (f fmtSet) has(x fmtSet) bool { return f&x != 0 }
-
-func formatsFor(o Options) fmtSet {
-	var f fmtSet
-	switch strings.ToLower(strings.TrimSpace(o.Paradigm)) {
-	case "auto", "all":
-		return fAll
-	case "xml":
-		f = fXML | fHermes
-	case "vcp":
-		f = fVCP
-	default:
-		f = fJSON
-	}
-	if o.RecognizeOthers {
-		// Every other syntax, the other paradigms' included: a chat switched
-		// from JSON to XML still has JSON calls in its history to imitate.
-		f = fAll
-	}
-	return f
-}
-
-// maxProblems bounds the problems one message can produce.
-const maxProblems = 100
 
 // Scan finds the tool calls in a complete assistant message. It never
 // panics, and its time grows linearly with the length of text. Pass only
 // the message content: a provider's separate reasoning field must never be
 // scanned. Inline reasoning (<think>…</think> and its relatives) is masked.
 func Scan(text string, opts Options) (res Result) {
-	s := newScanner(text, formatsFor(opts))
+	s := newScanner(text, familiesFor(opts))
+	if opts.Registry != nil {
+		s.known = func(name string) bool { _, ok := opts.Registry.Lookup(name); return ok }
+	}
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -166,8 +104,19 @@ type item struct {
 func (s *scanner) finish(opts Options) Result {
 	res := Result{Calls: []chat.ToolCall{}, Problems: []chat.Problem{}, Ignored: s.ignored}
 	used := map[string]bool{}
-	nprob := 0
+	moreProblems, moreCalls, firstDropped := 0, 0, -1
 	for idx, it := range s.items {
+		if it.msg == "" && len(res.Calls) == maxCalls {
+			moreCalls++
+			if firstDropped < 0 {
+				firstDropped = it.start
+			}
+			continue
+		}
+		if it.msg != "" && len(res.Problems) == maxProblems {
+			moreProblems++
+			continue
+		}
 		raw := s.text[it.start:it.end]
 		id := strings.TrimSpace(it.id)
 		if id == "" || used[id] || len(id) > 128 {
@@ -190,8 +139,8 @@ func (s *scanner) finish(opts Options) Result {
 			}
 		}
 		if it.msg != "" {
-			nprob++
-			if nprob > maxProblems {
+			if len(res.Problems) == maxProblems {
+				moreProblems++
 				continue
 			}
 			res.Problems = append(res.Problems, chat.Problem{Message: it.msg, Raw: raw, Name: name, ID: id, Format: it.format, Start: it.start, End: it.end})
@@ -203,8 +152,15 @@ func (s *scanner) finish(opts Options) Result {
 		}
 		res.Calls = append(res.Calls, chat.ToolCall{ID: id, Name: name, Arguments: ojson.Encode(args), Raw: raw, Format: it.format, Start: it.start, End: it.end})
 	}
-	if nprob > maxProblems {
-		res.Problems = append(res.Problems, chat.Problem{Message: strconv.Itoa(nprob-maxProblems) + " more problems were found in this message and not listed.", Start: len(s.text), End: len(s.text)})
+	if moreCalls > 0 {
+		res.Problems = append(res.Problems, chat.Problem{
+			Message: strconv.Itoa(moreCalls) + " more tool calls in this message were not turned into cards: Airlock takes at most " +
+				strconv.Itoa(maxCalls) + " calls from one message. Make fewer calls at a time.",
+			ID: genID(opts.IDSeed, "dropped-calls", len(s.items)), Start: firstDropped, End: firstDropped})
+	}
+	if moreProblems > 0 {
+		res.Problems = append(res.Problems, chat.Problem{Message: strconv.Itoa(moreProblems) + " more problems were found in this message and not listed.",
+			ID: genID(opts.IDSeed, "dropped-problems", len(s.items)), Start: len(s.text), End: len(s.text)})
 	}
 	return res
 }

@@ -75,17 +75,21 @@ func hasCue(line string) bool {
 		return false
 	}
 	low := asciiLower(line)
-	last := -1
-	cueEnd := 0
+	cueEnd := -1
 	for _, c := range beforeCues {
-		if !strings.Contains(low, c) {
-			continue
-		}
-		if k := strings.LastIndex(low, c); k >= 0 && k+len(c) > cueEnd {
-			last, cueEnd = k, k+len(c)
+		for from := 0; from < len(low); {
+			k := strings.Index(low[from:], c)
+			if k < 0 {
+				break
+			}
+			k += from
+			if e, ok := cueWord(low, k, c); ok && e > cueEnd {
+				cueEnd = e
+			}
+			from = k + len(c)
 		}
 	}
-	if last < 0 {
+	if cueEnd < 0 {
 		return false
 	}
 	// A sentence that ends after the cue, followed by more words, means the
@@ -99,15 +103,43 @@ func hasCue(line string) bool {
 	return true
 }
 
-// asciiLower lower-cases ASCII letters only (cues are ASCII or CJK).
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+// cueWord reports whether the cue c at k in low stands as a word of the
+// prose (not inside "counterexample", "resample" or a name such as
+// example.com or /examples/), and where it ends. ASCII cues are words: a
+// trailing "s" is allowed, and stems ("illustrat") take any ending. CJK cues
+// stand anywhere.
+func cueWord(low string, k int, c string) (int, bool) {
+	if c[0] >= 0x80 {
+		return k + len(c), true
+	}
+	e := k + len(c)
+	if strings.HasSuffix(c, "illustrat") || c == "hypothetical" {
+		for e < len(low) && isWordByte(low[e]) {
+			e++
+		}
+	} else if e < len(low) && low[e] == 's' {
+		e++
+	}
+	if k > 0 {
+		switch b := low[k-1]; {
+		case isWordByte(b), b == '.', b == '/', b == '@', b == '-', b == '_', b == ':':
+			return 0, false
 		}
 	}
-	return string(b)
+	if e < len(low) {
+		b := low[e]
+		if isWordByte(b) || b == '/' || b == '@' || b == '_' || b == '-' {
+			return 0, false
+		}
+		if b == '.' && e+1 < len(low) && isWordByte(low[e+1]) && !strings.HasSuffix(c, ".") {
+			return 0, false // example.com
+		}
+	}
+	return e, true
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z'
 }
 
 func (s *scanner) exampleAfter(end int) bool {

@@ -1,0 +1,150 @@
+package paradigm
+
+import (
+	"strconv"
+	"strings"
+
+	"airlock/backend/tools/ojson"
+)
+
+// DeepSeek's tool tokens (full-width pipes and ▁, ASCII spellings read too):
+//
+//	V3 / R1:  <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>name
+//	          ```json {…} ```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>
+//	V3.1:     <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>name<｜tool▁sep｜>{…}<｜tool▁call▁end｜>…
+//
+// Kimi K2 (kimi.go) shares the per-call tokens and the section walk.
+
+const FormatDeepSeek = "deepseek"
+
+var deepseekParser = &parser{
+	families: []Family{{ID: FormatDeepSeek, Name: "DeepSeek", Models: "DeepSeek V3, R1, V3.1",
+		Markers: []string{"<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>"},
+		Source:  "deepseek-ai/DeepSeek-V3 and DeepSeek-V3.1 chat templates; vLLM deepseekv3 and deepseekv31 tool parsers",
+		Example: "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>read_file<｜tool▁sep｜>{\"path\": \"notes.md\"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"}},
+	openers: []opener{{tag: "|tool_calls_begin|"}, {tag: "|tool_call_begin|"}},
+	read: func(s *scanner, r readAt) int {
+		return s.tokenCalls(r.j, r.g, r.hi)
+	},
+}
+
+// tokenCalls reads a section of token calls (or one call without its
+// section opener) and returns its end.
+func (s *scanner) tokenCalls(j int, g tag, hi int) int {
+	p := g.end
+	if g.name == "|tool_call_begin|" {
+		p = j
+	}
+	end := p
+	for {
+		p = s.skipSpace(p, hi)
+		st, ok := s.specialAt(p, hi)
+		if !ok {
+			break
+		}
+		switch st.name {
+		case "|tool_calls_end|", "|tool_calls_section_end|":
+			return st.end
+		case "|tool_call_begin|":
+			e := s.tokenCall(st, hi)
+			if e <= p {
+				return max(end, p+1)
+			}
+			p, end = e, e
+			continue
+		}
+		break
+	}
+	if end == g.end && g.name != "|tool_call_begin|" {
+		if p >= hi {
+			s.problem(msgCutOff, FormatDeepSeek, j, hi)
+			return hi
+		}
+		return g.end
+	}
+	return end
+}
+
+// tokenCall reads one <｜tool▁call▁begin｜>…<｜tool▁call▁end｜>: the
+// separator says whose it is.
+func (s *scanner) tokenCall(begin tag, hi int) int {
+	t := s.text
+	j := begin.start
+	endTok := swapWord(begin.rawName, "begin", "end") + ">"
+	sep, ok := s.nextSpecial(begin.end, hi)
+	if !ok {
+		s.problem(msgCutOff, FormatDeepSeek, j, hi)
+		return hi
+	}
+	head := strings.TrimSpace(t[begin.end:sep.start])
+	var name, id, format string
+	r := sep.end
+	switch sep.name {
+	case "|tool_sep|":
+		format = FormatDeepSeek
+		if head == "function" || head == "" {
+			// V3 / R1: the name is on the line after the separator.
+			q := r
+			for q < hi && q-r < 256 && t[q] != '\n' && t[q] != '`' && t[q] != '{' && t[q] != '<' {
+				q++
+			}
+			name = strings.TrimSpace(t[r:q])
+			r = q
+		} else {
+			name = head
+		}
+	case "|tool_call_argument_begin|":
+		format = FormatKimi
+		id, name = head, kimiName(head)
+	default:
+		s.problem("This tool call has no tool name, so it was not run.", FormatDeepSeek, j, sep.start)
+		return sep.start
+	}
+	a := s.skipSpace(r, hi)
+	fenced := false
+	if strings.HasPrefix(t[a:], "```") {
+		fenced = true
+		if e := s.findIn("\n", a, hi); e >= 0 {
+			a = s.skipSpace(e+1, hi)
+		}
+	}
+	var args ojson.Object
+	end := a
+	msg := ""
+	switch {
+	case a >= hi:
+		msg = msgCutOff
+		end = hi
+	case t[a] == '{':
+		rd := s.readJSON(a, hi, endTok, false)
+		end = rd.end
+		if !rd.ok() {
+			msg = rd.msg
+		} else if o, isObj := rd.vals[0].(ojson.Object); isObj {
+			args = o
+		} else {
+			msg = "The arguments of " + strconv.Quote(name) + " must be a JSON object, so the call was not run."
+		}
+	case strings.HasPrefix(t[a:], endTok):
+		args = ojson.Object{}
+	default:
+		msg = "The arguments of " + strconv.Quote(name) + " are not a JSON object, so the call was not run."
+		if e := s.findIn(endTok, a, hi); e >= 0 {
+			end = e
+		} else {
+			end = hi
+		}
+	}
+	q := s.skipSpace(end, hi)
+	if fenced && strings.HasPrefix(t[q:], "```") {
+		q = s.skipSpace(q+3, hi)
+	}
+	if strings.HasPrefix(t[q:], endTok) {
+		end = q + len(endTok)
+	}
+	if name == "" && msg == "" {
+		msg = "This tool call has no tool name, so it was not run."
+	}
+	s.add(item{id: id, name: name, args: args, msg: msg, format: format, start: j, end: end})
+	return end
+}

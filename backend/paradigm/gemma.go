@@ -1,0 +1,201 @@
+package paradigm
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"airlock/backend/tools/ojson"
+)
+
+// Gemma 4 and FunctionGemma: call:name{key:<|"|>text<|"|>,n:42,l:[…]}
+// inside <|tool_call>…<tool_call|> (Gemma 4) or
+// <start_function_call>…<end_function_call> (FunctionGemma, which spells
+// the string delimiter <escape>). Keys are bare; strings are delimited,
+// other values are literals.
+
+const (
+	FormatGemma4        = "gemma4"
+	FormatFunctionGemma = "functiongemma"
+)
+
+var gemmaFamilies = &parser{
+	families: []Family{
+		{ID: FormatGemma4, Name: "Gemma 4", Models: "Gemma 4",
+			Markers: []string{"<|tool_call>", "call:", `<|"|>`, "<tool_call|>"},
+			Source:  "Gemma 4 chat template; vLLM gemma4 tool parser; ollama model/parsers/gemma4.go",
+			Example: `<|tool_call>call:read_file{path:<|"|>notes.md<|"|>}<tool_call|>`},
+		{ID: FormatFunctionGemma, Name: "FunctionGemma", Models: "FunctionGemma 270M",
+			Markers: []string{"<start_function_call>", "call:", "<escape>", "<end_function_call>"},
+			Source:  "google/functiongemma model card; vLLM functiongemma tool parser; ollama model/parsers/functiongemma.go",
+			Example: `<start_function_call>call:read_file{path:<escape>notes.md<escape>}<end_function_call>`},
+	},
+	payload: func(s *scanner, w wrapper, k int) int {
+		if !strings.HasPrefix(s.text[k:], "call:") {
+			return -1
+		}
+		label := w.label
+		if label != FormatFunctionGemma {
+			label = FormatGemma4
+		}
+		return s.gemma(w.j, k+len("call:"), w.closer, label, len(s.text))
+	},
+}
+
+// gemma reads name{…} at k (after "call:"), then the closer.
+func (s *scanner) gemma(j, k int, closer, label string, hi int) int {
+	t := s.text
+	name, p := s.ident(k, hi)
+	if name == "" || p >= hi || t[p] != '{' {
+		return -1
+	}
+	gp := gemmaReader{s: s, hi: hi}
+	args, end, ok := gp.object(p)
+	if !ok {
+		e := hi
+		if c := s.findIn(closer, p, hi); c >= 0 {
+			e = c + len(closer)
+		}
+		msg := "The arguments of " + strconv.Quote(name) + " could not be read, so the call was not run."
+		if e == hi && s.findIn(closer, p, hi) < 0 {
+			msg = msgCutOff
+		}
+		s.problem(msg, label, j, e)
+		return e
+	}
+	end = s.afterCloser(end, closer, hi)
+	s.add(item{name: name, args: args, format: label, start: j, end: end})
+	return end
+}
+
+type gemmaReader struct {
+	s     *scanner
+	hi    int
+	depth int
+}
+
+var gemmaDelims = []string{`<|"|>`, "<escape>"}
+
+func (g *gemmaReader) delimAt(p int) string {
+	for _, d := range gemmaDelims {
+		if strings.HasPrefix(g.s.text[p:min(len(g.s.text), p+len(d))], d) {
+			return d
+		}
+	}
+	return ""
+}
+
+func (g *gemmaReader) ws(p int) int {
+	for p < g.hi && (isSpace(g.s.text[p]) || g.s.text[p] == ',') {
+		p++
+	}
+	return p
+}
+
+func (g *gemmaReader) object(p int) (ojson.Object, int, bool) {
+	t := g.s.text
+	if g.depth > 64 {
+		return nil, p, false
+	}
+	g.depth++
+	defer func() { g.depth-- }()
+	p++ // '{'
+	obj := ojson.Object{}
+	for {
+		p = g.ws(p)
+		if p >= g.hi {
+			return nil, p, false
+		}
+		if t[p] == '}' {
+			return obj, p + 1, true
+		}
+		var key string
+		if d := g.delimAt(p); d != "" {
+			e := g.s.findIn(d, p+len(d), g.hi)
+			if e < 0 {
+				return nil, g.hi, false
+			}
+			key, p = t[p+len(d):e], e+len(d)
+		} else {
+			e := p
+			for e < g.hi && e-p < 256 && t[e] != ':' && t[e] != '}' {
+				e++
+			}
+			if e >= g.hi || t[e] != ':' {
+				return nil, e, false
+			}
+			key, p = strings.TrimSpace(t[p:e]), e
+		}
+		p = g.s.skipSpace(p, g.hi)
+		if p >= g.hi || t[p] != ':' {
+			return nil, p, false
+		}
+		v, np, ok := g.value(g.s.skipSpace(p+1, g.hi))
+		if !ok {
+			return nil, np, false
+		}
+		obj = append(obj, ojson.Member{Key: key, Value: v})
+		p = np
+	}
+}
+
+func (g *gemmaReader) value(p int) (any, int, bool) {
+	t := g.s.text
+	if p >= g.hi {
+		return nil, p, false
+	}
+	if d := g.delimAt(p); d != "" {
+		e := g.s.findIn(d, p+len(d), g.hi)
+		if e < 0 {
+			return nil, g.hi, false
+		}
+		return t[p+len(d) : e], e + len(d), true
+	}
+	switch t[p] {
+	case '{':
+		return g.object(p)
+	case '[':
+		if g.depth > 64 {
+			return nil, p, false
+		}
+		g.depth++
+		defer func() { g.depth-- }()
+		p++
+		arr := []any{}
+		for {
+			p = g.ws(p)
+			if p >= g.hi {
+				return nil, p, false
+			}
+			if t[p] == ']' {
+				return arr, p + 1, true
+			}
+			v, np, ok := g.value(p)
+			if !ok {
+				return nil, np, false
+			}
+			arr = append(arr, v)
+			p = np
+		}
+	}
+	e := p
+	for e < g.hi && e-p < 4096 && t[e] != ',' && t[e] != '}' && t[e] != ']' && t[e] != '<' {
+		e++
+	}
+	raw := strings.TrimSpace(t[p:e])
+	switch raw {
+	case "true":
+		return true, e, true
+	case "false":
+		return false, e, true
+	case "null", "None", "none":
+		return nil, e, true
+	}
+	if isJSONNumber(raw) {
+		return json.Number(raw), e, true
+	}
+	if e == p {
+		return nil, e, false
+	}
+	return raw, e, true
+}

@@ -1,0 +1,77 @@
+package paradigm
+
+import (
+	"strconv"
+
+	"airlock/backend/tools/ojson"
+)
+
+// JSON inside a wrapper tag: Hermes and Qwen's <tool_call>{"name": …,
+// "arguments": …}</tool_call> (one call per tag, or a list, or several
+// objects one per line), Airlock's XML paradigm (<tool_code>), Jamba,
+// Hunyuan and MiniMax-M1's <tool_calls>, LongCat's <longcat_tool_call>,
+// Apertus's <|tools_prefix|>[{"name": {…}}]<|tools_suffix|>; and a name
+// followed by its JSON arguments (<tool_call>get_weather {"city": …}).
+
+const (
+	FormatXML     = "xml"     // Airlock's XML paradigm
+	FormatHermes  = "hermes"  // <tool_call>{…}</tool_call>
+	FormatApertus = "apertus" // <|tools_prefix|>[{"name": {…}}]<|tools_suffix|>
+)
+
+var hermesParser = &parser{
+	families: []Family{
+		{ID: FormatXML, Name: "Airlock XML", Models: "any (XML paradigm)",
+			Markers: []string{"<tool_code>"},
+			Source:  "Airlock's own paradigm (paradigm/xml_paradigm.go)",
+			Example: `<tool_code>{"name":"read_file","arguments":{"path":"notes.md"}}</tool_code>`},
+		{ID: FormatHermes, Name: "Hermes", Models: "Hermes 2/3, Qwen 2.5/3, QwQ, ERNIE 4.5, Jamba, Hunyuan, MiniMax-M1, LongCat, many fine-tunes",
+			Markers: []string{"<tool_call>", "<tool_calls>", "<function_call>", "<longcat_tool_call>"},
+			Source:  "NousResearch/Hermes-Function-Calling; Qwen function-calling docs; vLLM hermes, jamba, hunyuan, minimax, longcat tool parsers",
+			Example: "<tool_call>\n{\"name\": \"read_file\", \"arguments\": {\"path\": \"notes.md\"}}\n</tool_call>"},
+		{ID: FormatApertus, Name: "Apertus", Models: "Swiss AI Apertus",
+			Markers: []string{"<|tools_prefix|>"},
+			Source:  "vLLM apertus tool parser; llama.cpp chat tests",
+			Example: `<|tools_prefix|>[{"read_file": {"path": "notes.md"}}]<|tools_suffix|>`},
+	},
+	payload: func(s *scanner, w wrapper, k int) int {
+		t := s.text
+		hi := len(t)
+		switch {
+		case t[k] == '{' || t[k] == '[':
+			label := w.label
+			if w.g.name == "|tools_prefix|" {
+				label = FormatApertus
+			}
+			r := s.readJSON(k, hi, w.closer, true)
+			end := s.afterCloser(max(r.end, k), w.closer, hi)
+			if !r.ok() {
+				s.problem(r.msg, label, w.j, end)
+				return end
+			}
+			s.jsonCalls(r, label, w.j, end, true, false)
+			return end
+		case isIdentByte(t[k]):
+			// name {json}
+			name, p := s.ident(k, hi)
+			q := s.skipSpace(p, hi)
+			if name == "" || q >= hi || t[q] != '{' {
+				return -1
+			}
+			r := s.readJSON(q, hi, w.closer, false)
+			end := s.afterCloser(max(r.end, q), w.closer, hi)
+			if !r.ok() {
+				s.problem(r.msg, w.label, w.j, end)
+				return end
+			}
+			obj, _ := r.vals[0].(ojson.Object)
+			it := item{name: name, args: obj, format: w.label, start: w.j, end: end}
+			if obj == nil {
+				it.msg = "The arguments of " + strconv.Quote(name) + " must be a JSON object, so the call was not run."
+			}
+			s.add(it)
+			return end
+		}
+		return -1
+	},
+}

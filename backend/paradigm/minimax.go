@@ -1,0 +1,134 @@
+package paradigm
+
+import (
+	"strings"
+
+	"airlock/backend/tools/ojson"
+)
+
+// Invoke XML: <invoke name="f"><parameter name="k">v</parameter></invoke>,
+// inside <minimax:tool_call> (MiniMax-M2) or <function_calls> (Claude-style
+// fine-tunes), or bare. DeepSeek's DSML (deepseek_dsml.go) spells the same
+// shape with ｜DSML｜ in every tag and is read by the same code. Values are
+// raw text, or JSON when the tag says string="false".
+
+const FormatInvoke = "minimax"
+
+var invokeParser = &parser{
+	families: []Family{{ID: FormatInvoke, Name: "Invoke XML", Models: "MiniMax-M2/M2.1, Claude-style fine-tunes",
+		Markers: []string{"<minimax:tool_call>", "<function_calls>", `<invoke name=`},
+		Source:  "MiniMax-AI/MiniMax-M2 tool calling guide; vLLM minimax_m2 tool parser",
+		Example: "<minimax:tool_call>\n<invoke name=\"read_file\">\n<parameter name=\"path\">notes.md</parameter>\n</invoke>\n</minimax:tool_call>"}},
+	openers: []opener{{tag: "invoke"}},
+	read: func(s *scanner, r readAt) int {
+		return s.invokeIn(r.j, r.g, FormatInvoke, r.hi, true)
+	},
+	payload: func(s *scanner, w wrapper, k int) int {
+		if !strings.HasPrefix(s.text[k:], "<invoke") && !strings.HasPrefix(s.text[k:], "<"+fullPipe+"DSML") {
+			return -1
+		}
+		return s.invokeList(w.j, k, w.closer, FormatInvoke, len(s.text))
+	},
+}
+
+// invokeList reads invokes until closer.
+func (s *scanner) invokeList(j, k int, closer, label string, hi int) int {
+	p := k
+	n := len(s.items)
+	read := false
+	for {
+		p = s.skipSpace(p, hi)
+		if p >= hi {
+			break
+		}
+		if closer != "" && strings.HasPrefix(s.text[p:], closer) {
+			p += len(closer)
+			break
+		}
+		g, ok := s.parseTag(p, hi)
+		if !ok || g.closing || (g.name != "invoke" && g.name != "dsml:invoke") {
+			break
+		}
+		f := label
+		if g.name == "dsml:invoke" {
+			f = FormatDSML
+		}
+		end := s.invokeIn(p, g, f, hi, false)
+		if end <= p {
+			break
+		}
+		read = true
+		p = end
+	}
+	if !read {
+		return -1
+	}
+	if len(s.items) > n {
+		// The first call's span starts at the wrapper, the last one's ends
+		// after it.
+		s.items[n].start = j
+		if last := len(s.items) - 1; s.items[last].end < p {
+			s.items[last].end = p
+		}
+	}
+	return p
+}
+
+// invokeIn reads one <invoke name="x">…</invoke>. Unwrapped (bare), it must
+// be closed or hold a parameter, or it is a tag mentioned in prose.
+func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
+	t := s.text
+	name, ok := attr(g.attrs, "name")
+	name = strings.TrimSpace(name)
+	if !ok || !validName(name, false) {
+		return -1
+	}
+	invokeCloser := g.closer()
+	paramOpen := strings.TrimSuffix(g.rawName, "invoke") + "parameter"
+	spec := valueSpec{closer: "</" + strings.TrimPrefix(paramOpen, "<") + ">", next: []string{paramOpen, invokeCloser}, stop: paramOpen}
+	args := ojson.Object{}
+	cut, closed := false, false
+	p := g.end
+	for {
+		p = s.skipSpace(p, hi)
+		if p >= hi {
+			break
+		}
+		if strings.HasPrefix(t[p:], invokeCloser) {
+			p += len(invokeCloser)
+			closed = true
+			break
+		}
+		if !strings.HasPrefix(t[p:], paramOpen) {
+			break
+		}
+		pg, ok := s.parseTag(p, hi)
+		if !ok {
+			break
+		}
+		pname, _ := attr(pg.attrs, "name")
+		vs := pg.end
+		end, next, complete := s.valueEnd(vs, hi, spec)
+		if !complete {
+			cut = true
+		}
+		val := trimOneNewline(t[vs:end])
+		var v any = val
+		if isStr, has := attr(pg.attrs, "string"); has && isStr == "false" {
+			if dv, err := decodeLenient(strings.TrimSpace(val)); err == nil {
+				v = dv
+			}
+		}
+		args = append(args, ojson.Member{Key: pname, Value: v})
+		p = next
+	}
+	if bare && !closed && len(args) == 0 && p < hi {
+		return -1
+	}
+	it := item{name: name, args: args, format: label, start: j, end: p}
+	if cut {
+		it.msg = msgCutOff
+	}
+	s.add(it)
+	return p
+}

@@ -1,0 +1,131 @@
+package paradigm
+
+import (
+	"strconv"
+	"strings"
+
+	"airlock/backend/tools/ojson"
+)
+
+// Qwen3-Coder's XML: <function=name> with one <parameter=key>value</parameter>
+// per argument, inside <tool_call> (Qwen3-Coder, Qwen3.5/3.6, Seed-OSS in
+// <seed:tool_call>, MiniCPM, …) or bare. Several functions may share one
+// wrapper. Values are raw text; a registry coerces them by the schema.
+// Llama 3.1's custom tool format, <function=name>{"k": "v"}</function>,
+// shares the opener and is read here too.
+
+const FormatQwenCoder = "qwen3coder"
+
+var qwen3CoderParser = &parser{
+	families: []Family{{ID: FormatQwenCoder, Name: "Qwen3-Coder XML", Models: "Qwen3-Coder, Qwen3.5/3.6, Seed-OSS, MiniCPM, Nemotron 3",
+		Markers: []string{"<function=", "<parameter=", "<seed:tool_call>"},
+		Source:  "QwenLM/Qwen3-Coder qwen3coder_tool_parser; vLLM qwen3coder and seed_oss tool parsers; ollama model/parsers/qwen3coder.go",
+		Example: "<tool_call>\n<function=read_file>\n<parameter=path>\nnotes.md\n</parameter>\n</function>\n</tool_call>"}},
+	openers: []opener{{tag: "function"}},
+	read: func(s *scanner, r readAt) int {
+		return s.functionTags(r.j, r.g, "", r.hi)
+	},
+	payload: func(s *scanner, w wrapper, k int) int {
+		if !strings.HasPrefix(s.text[k:], "<function") {
+			return -1
+		}
+		g, ok := s.parseTag(k, len(s.text))
+		if !ok || g.name != "function" {
+			return -1
+		}
+		end := s.functionTags(w.j, g, w.closer, len(s.text))
+		if end < 0 {
+			return -1
+		}
+		return s.afterCloser(end, w.closer, len(s.text))
+	},
+}
+
+// functionTags reads <function=…> calls, one after another, starting with
+// the tag g. outer is the wrapper's closer, if any: reading stops there.
+func (s *scanner) functionTags(j int, g tag, outer string, hi int) int {
+	end := s.functionTag(j, g, outer, hi)
+	if end < 0 {
+		return -1
+	}
+	for {
+		p := s.skipSpace(end, hi)
+		if p >= hi || !strings.HasPrefix(s.text[p:], "<function") || (outer != "" && strings.HasPrefix(s.text[p:], outer)) {
+			return end
+		}
+		ng, ok := s.parseTag(p, hi)
+		if !ok || ng.name != "function" {
+			return end
+		}
+		e := s.functionTag(p, ng, outer, hi)
+		if e < 0 {
+			return end
+		}
+		end = e
+	}
+}
+
+// functionTag reads one <function=name> followed by either a JSON object
+// (Llama 3.1, </function> closing it) or a <parameter=p>value</parameter>
+// list.
+func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
+	t := s.text
+	name, ok := eqName(g.attrs)
+	if !ok || !validName(name, false) {
+		return -1
+	}
+	p := s.skipSpace(g.end, hi)
+	if p < hi && t[p] == '{' {
+		r := s.readJSON(p, hi, "</function>", false)
+		end := s.afterCloser(max(r.end, p), "</function>", hi)
+		if !r.ok() {
+			s.problem(r.msg, FormatLlama, j, end)
+			return end
+		}
+		obj, _ := r.vals[0].(ojson.Object)
+		it := item{name: name, args: obj, format: FormatLlama, start: j, end: end}
+		if obj == nil {
+			it.msg = "The arguments of " + strconv.Quote(name) + " must be a JSON object, so the call was not run."
+		}
+		s.add(it)
+		return end
+	}
+	spec := valueSpec{closer: "</parameter>", next: []string{"<parameter", "</function>", "<function="}, stop: "<parameter", weak: outer}
+	args := ojson.Object{}
+	cut, closed := false, false
+	for {
+		p = s.skipSpace(p, hi)
+		if p >= hi {
+			break
+		}
+		if strings.HasPrefix(t[p:], "<parameter") {
+			pg, ok := s.parseTag(p, hi)
+			if !ok || pg.name != "parameter" {
+				break
+			}
+			pname, _ := eqName(pg.attrs)
+			vs := pg.end
+			end, next, complete := s.valueEnd(vs, hi, spec)
+			if !complete {
+				cut = true
+			}
+			args = append(args, ojson.Member{Key: pname, Value: trimOneNewline(t[vs:end])})
+			p = next
+			continue
+		}
+		if strings.HasPrefix(t[p:], "</function>") {
+			p += len("</function>")
+			closed = true
+		}
+		break
+	}
+	if outer == "" && !closed && len(args) == 0 && p < hi {
+		return -1 // "<function=name>" mentioned in prose
+	}
+	it := item{name: name, args: args, format: FormatQwenCoder, start: j, end: p}
+	if cut {
+		it.msg = msgCutOff
+	}
+	s.add(it)
+	return p
+}

@@ -1,0 +1,115 @@
+package paradigm
+
+import "strings"
+
+// Values of the XML-ish formats (Qwen3-Coder's <parameter=…>, <invoke>'s
+// <parameter name=…>, GLM's <arg_value>, Cline's <path>, VCP's 「始」…「末」)
+// are raw text up to a closer. Models get two things wrong, and a value can
+// hold a third:
+//
+//   - the closer is forgotten: the next sibling's opener ends the value;
+//   - the message ends inside the value: the call was cut off;
+//   - the value contains the format's own markers (a model writing about its
+//     own format, a file of XML): openers and closers inside it pair up, and
+//     a closer that is not followed by what may follow a value (a sibling,
+//     the parent's closer, the end) is text.
+//
+// So a value ends at the first closer that is not paired with an opener
+// inside the value and is followed by what may follow; failing that, at the
+// first sibling opener (its closer was forgotten), the first closer, the
+// wrapper's closer, or the end of the text.
+
+type valueSpec struct {
+	closer string   // "</parameter>"
+	next   []string // what may follow the closer after blanks: siblings' openers, the parent's closer
+	stop   string   // the sibling opener that ends a value whose closer was forgotten ("<parameter")
+	weak   string   // the wrapper's closer: ends the value only when nothing else does
+	anyTag bool     // any opening tag may follow (Cline's next argument)
+}
+
+// valueEnd finds where the value starting at vs ends. next is where reading
+// goes on (after the closer); complete is false when the text ended first.
+func (s *scanner) valueEnd(vs, hi int, v valueSpec) (end, next int, complete bool) {
+	if c, ok := s.pairedCloser(vs, hi, v); ok {
+		return c, c + len(v.closer), true
+	}
+	first := s.findIn(v.closer, vs, hi)
+	if v.stop != "" {
+		if st := s.findIn(v.stop, vs, hi); st >= 0 && (first < 0 || st < first) {
+			return st, st, true
+		}
+	}
+	if first >= 0 {
+		return first, first + len(v.closer), true
+	}
+	if v.weak != "" {
+		if w := s.findIn(v.weak, vs, hi); w >= 0 {
+			return w, w, true
+		}
+	}
+	return hi, hi, false
+}
+
+// pairedCloser walks the openers and closers after vs, pairing them, and
+// returns the first unpaired closer followed by what may follow a value.
+// The walk draws on the scan's budget; when it runs out the simpler rules
+// of valueEnd decide.
+func (s *scanner) pairedCloser(vs, hi int, v valueSpec) (int, bool) {
+	if s.budget <= 0 {
+		return 0, false
+	}
+	t := s.text[:hi]
+	depth := 0
+	nextStop := -2
+	for p := vs; p < hi; {
+		c := strings.Index(t[p:], v.closer)
+		if c < 0 {
+			s.budget -= hi - p
+			return 0, false
+		}
+		c += p
+		if v.stop != "" && nextStop < p && nextStop != -1 {
+			nextStop = strings.Index(t[p:], v.stop)
+			if nextStop >= 0 {
+				nextStop += p
+			}
+		}
+		if nextStop >= 0 && nextStop < c {
+			depth++
+			s.budget -= nextStop + len(v.stop) - p
+			p = nextStop + len(v.stop)
+		} else {
+			if depth == 0 && s.followsValue(c+len(v.closer), hi, v) {
+				s.budget -= c - p
+				return c, true
+			}
+			if depth > 0 {
+				depth--
+			}
+			s.budget -= c + len(v.closer) - p
+			p = c + len(v.closer)
+		}
+		if s.budget < 0 {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// followsValue says what comes at p (after blanks) may follow a value.
+func (s *scanner) followsValue(p, hi int, v valueSpec) bool {
+	t := s.text
+	p = s.skipSpace(p, hi)
+	if p >= hi {
+		return true
+	}
+	if v.weak != "" && strings.HasPrefix(t[p:], v.weak) {
+		return true
+	}
+	for _, n := range v.next {
+		if strings.HasPrefix(t[p:], n) {
+			return true
+		}
+	}
+	return v.anyTag && t[p] == '<' && p+1 < hi && (t[p+1] >= 'a' && t[p+1] <= 'z' || t[p+1] >= 'A' && t[p+1] <= 'Z')
+}

@@ -1,0 +1,356 @@
+package paradigm
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"airlock/backend/tools/ojson"
+)
+
+// The scanner walks the message once, left to right. At each byte that can
+// open something it first asks the masks (reasoning, code, mask.go), then
+// the parsers registered for that opener (families.go); one that matches
+// consumes its whole span (string-aware, so a closing tag inside a value
+// doesn't end the call) and the walk goes on after it.
+//
+// Linear time: every search for a closing marker goes through find, whose
+// per-needle cache makes repeated forward searches cost O(n) in total, and
+// string-aware JSON scanning draws on a budget proportional to the length of
+// the message; when it runs out, extents fall back to plain searches.
+
+type scanCtx int
+
+const (
+	ctxTop   scanCtx = iota // the message itself
+	ctxFence                // inside a code fence judged to hold calls
+)
+
+type finderEntry struct{ from, at int }
+
+type scanner struct {
+	text    string
+	on      familySet
+	known   func(name string) bool // a tool of the chat's (nil: no registry)
+	items   []item
+	ignored []Ignored
+	budget  int
+	finds   map[string]finderEntry
+	// sawThink is set once any reasoning marker was seen: after that, a
+	// stray closing tag is prose, not "everything before was reasoning".
+	sawThink bool
+	// noCloseFrom[n] memoises a failed search for the end of an inline
+	// code span opened by n backticks: from there to the end of its line
+	// there is no closing run.
+	noCloseFrom [8]int
+}
+
+func newScanner(text string, on familySet) *scanner {
+	s := &scanner{text: text, on: on, budget: 16*len(text) + 1<<20, finds: map[string]finderEntry{}}
+	for i := range s.noCloseFrom {
+		s.noCloseFrom[i] = -1
+	}
+	return s
+}
+
+// find returns the first index ≥ from of needle in text, or -1. Forward
+// queries for the same needle reuse the previous answer.
+func (s *scanner) find(needle string, from int) int {
+	if from > len(s.text) {
+		return -1
+	}
+	if e, ok := s.finds[needle]; ok && from >= e.from && (e.at < 0 || from <= e.at) {
+		return e.at
+	}
+	at := strings.Index(s.text[from:], needle)
+	if at >= 0 {
+		at += from
+	}
+	s.finds[needle] = finderEntry{from, at}
+	return at
+}
+
+// findIn is find limited to [from, hi): the start of a match must leave the
+// whole needle before hi.
+func (s *scanner) findIn(needle string, from, hi int) int {
+	at := s.find(needle, from)
+	if at < 0 || at+len(needle) > hi {
+		return -1
+	}
+	return at
+}
+
+// Bytes that can open something: tags and tokens, brackets, braces, code
+// fences, Functionary's ">>>", and the lead byte of ◁ (Kimi's ◁think▷).
+var trigger = func() (t [256]bool) {
+	for _, c := range "<[{`~>" {
+		t[c] = true
+	}
+	t[0xE2] = true
+	return
+}()
+
+func nextTrigger(t string, i, hi int) int {
+	for ; i+8 <= hi; i += 8 {
+		if trigger[t[i]] || trigger[t[i+1]] || trigger[t[i+2]] || trigger[t[i+3]] ||
+			trigger[t[i+4]] || trigger[t[i+5]] || trigger[t[i+6]] || trigger[t[i+7]] {
+			break
+		}
+	}
+	for ; i < hi; i++ {
+		if trigger[t[i]] {
+			return i
+		}
+	}
+	return hi
+}
+
+func (s *scanner) run(lo, hi int, ctx scanCtx) {
+	t := s.text
+	i := lo
+	for i < hi {
+		j := nextTrigger(t, i, hi)
+		if j >= hi {
+			return
+		}
+		next := s.at(j, lo, hi, ctx)
+		if next <= j {
+			next = j + 1
+		}
+		i = next
+	}
+}
+
+// at handles the trigger byte at j: a mask, or a parser. It returns where
+// the walk goes on (≤ j: just past j).
+func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
+	t := s.text
+	c := t[j]
+	if (c == '`' || c == '~') && ctx == ctxTop {
+		return s.fenceOrCode(j, hi)
+	}
+	if j > lo && t[j-1] == '`' && (c == '<' || c == '[') {
+		return -1 // `<tool_call>` quoted in prose
+	}
+	var g tag
+	hasTag := false
+	if c == '<' {
+		g, hasTag = s.parseTag(j, hi)
+	}
+	if end := s.maskAt(j, hi, ctx, g, hasTag); end > j {
+		return end
+	}
+	if hasTag && g.closing {
+		return g.end
+	}
+	for _, o := range openers[c] {
+		start := j - o.back
+		if start < lo {
+			continue
+		}
+		switch {
+		case o.tag != "":
+			if !hasTag || g.name != o.tag {
+				continue
+			}
+		case o.prefix != "":
+			if !strings.HasPrefix(t[start:], o.prefix) {
+				continue
+			}
+		}
+		r := readAt{j: start, g: g, hi: hi, ctx: ctx, opener: o}
+		if end := s.guard(start, ctx, func() int { return o.parser.read(s, r) }); end > start {
+			return end
+		}
+	}
+	return -1
+}
+
+// readAt is what a parser's read is given: where its opener starts, the tag
+// when the opener is one, the end of the region, the context.
+type readAt struct {
+	j      int
+	g      tag
+	hi     int
+	ctx    scanCtx
+	opener *opener
+}
+
+// add records a call or problem, unless its family is not one the scan
+// looks for.
+func (s *scanner) add(it item) {
+	if !s.on.has(it.format) {
+		return
+	}
+	if it.end < it.start {
+		it.end = it.start
+	}
+	if it.args != nil {
+		// Parsers append keys; a repeated key keeps its last value.
+		it.args, _ = ojson.DedupDeep(it.args).(ojson.Object)
+	}
+	s.items = append(s.items, it)
+}
+
+func (s *scanner) problem(msg, format string, start, end int) {
+	s.add(item{msg: msg, format: format, start: start, end: end})
+}
+
+func (s *scanner) ignore(start, end int, reason string) {
+	if end <= start {
+		return
+	}
+	if n := len(s.ignored); n > 0 && s.ignored[n-1].Reason == reason && s.ignored[n-1].End >= start {
+		s.ignored[n-1].End = max(end, s.ignored[n-1].End)
+		return
+	}
+	if len(s.ignored) < 1000 {
+		s.ignored = append(s.ignored, Ignored{Start: start, End: end, Reason: reason})
+	}
+}
+
+// guard runs a parser for an opener at j and, at the top level, drops what
+// it found if the prose around it says it is only an example.
+func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
+	if ctx == ctxTop && s.exampleBefore(j) {
+		n := len(s.items)
+		end := read()
+		if end > j {
+			s.items = s.items[:n]
+			s.ignore(j, end, "example")
+		}
+		return end
+	}
+	n := len(s.items)
+	end := read()
+	if ctx == ctxTop && end > j && len(s.items) > n && s.exampleAfter(end) {
+		s.items = s.items[:n]
+		s.ignore(j, end, "example")
+	}
+	return end
+}
+
+// --- helpers on text -------------------------------------------------------
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func (s *scanner) skipSpace(i, hi int) int {
+	for i < hi && isSpace(s.text[i]) {
+		i++
+	}
+	return i
+}
+
+func (s *scanner) hasPrefix(i int, p string) bool {
+	return i >= 0 && i <= len(s.text) && strings.HasPrefix(s.text[i:], p)
+}
+
+// prevSig returns the last non-blank byte before i on the same line (0 at
+// a line start). It looks back at most 16 bytes, so it costs O(1).
+func (s *scanner) prevSig(i, lo int) byte {
+	for k := i - 1; k >= lo && k >= i-16; k-- {
+		c := s.text[k]
+		switch c {
+		case ' ', '\t':
+			continue
+		case '\n', '\r':
+			return 0
+		}
+		return c
+	}
+	if i-16 <= lo {
+		return 0
+	}
+	return 'x'
+}
+
+// atLineStart reports whether only blanks (at most 16) precede i on its line.
+func (s *scanner) atLineStart(i, lo int) bool { return s.prevSig(i, lo) == 0 }
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// ident reads a tool name at i: letters, digits, '_', '-', '.', ':' and
+// non-ASCII letters, at most 128 bytes.
+func (s *scanner) ident(i, hi int) (string, int) {
+	k := i
+	for k < hi && k-i < 128 {
+		c := s.text[k]
+		if isIdentByte(c) || c == '-' || c == '.' || c == ':' {
+			if c >= 0x80 {
+				r, size := utf8.DecodeRuneInString(s.text[k:])
+				if !isLetterRune(r) {
+					break
+				}
+				k += size
+				continue
+			}
+			k++
+			continue
+		}
+		break
+	}
+	// A name does not end with '.' or ':' (punctuation of the prose).
+	for k > i && (s.text[k-1] == '.' || s.text[k-1] == ':') {
+		k--
+	}
+	return s.text[i:k], k
+}
+
+func isLetterRune(r rune) bool {
+	if r == utf8.RuneError {
+		return false
+	}
+	// CJK and other letters are fine in names; punctuation blocks are not.
+	switch {
+	case r >= 0x2000 && r <= 0x206F, r >= 0x2190 && r <= 0x27BF, r >= 0x3000 && r <= 0x303F, r >= 0xFF00 && r <= 0xFF65:
+		return false
+	}
+	return true
+}
+
+// asciiLower lower-cases ASCII letters only.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// afterCloser skips blanks, a stray fence and stray closing brackets, then
+// the closer if it is there; otherwise it returns p.
+func (s *scanner) afterCloser(p int, closer string, hi int) int {
+	if closer == "" {
+		return p
+	}
+	t := s.text
+	q := p
+	for q < hi && q-p < 64 {
+		c := t[q]
+		if isSpace(c) || c == '}' || c == ']' || c == '`' || c == '"' {
+			q++
+			continue
+		}
+		break
+	}
+	if strings.HasPrefix(t[q:hi], closer) {
+		return q + len(closer)
+	}
+	return p
+}
+
+// swapWord replaces the first from (matched case-insensitively) in raw by to,
+// upper-cased when the original was: <|START_ACTION| → <|END_ACTION|.
+func swapWord(raw, from, to string) string {
+	k := strings.Index(strings.ToLower(raw), from)
+	if k < 0 {
+		return raw
+	}
+	if c := raw[k]; c >= 'A' && c <= 'Z' {
+		to = strings.ToUpper(to)
+	}
+	return raw[:k] + to + raw[k+len(from):]
+}

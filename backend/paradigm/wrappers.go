@@ -1,0 +1,95 @@
+package paradigm
+
+import "strings"
+
+// Generic wrapper tags: many families wrap a call in a tag and differ only
+// in what they put inside. <tool_call> holds JSON for Hermes and Qwen,
+// <function=…> for Qwen3-Coder, name<arg_key>… for GLM, pythonic calls for
+// some fine-tunes; <function_calls> holds Claude-style invokes or OLMo's
+// pythonic calls. The wrapper finds its extent and asks each family's
+// payload reader in turn (families.go); a wrapper that holds nothing
+// readable is a problem, not silence.
+
+var wrapperParser = &parser{
+	openers: []opener{
+		{tag: "tool_call"}, {tag: "tool_code"}, {tag: "function_call"}, {tag: "functioncall"},
+		{tag: "toolcall"}, {tag: "tool_calls"}, {tag: "function_calls"}, {tag: "tool_use"},
+		{tag: "seed:tool_call"}, {tag: "minimax:tool_call"}, {tag: "longcat_tool_call"},
+		{tag: "|tool_call"}, {tag: "start_function_call"}, {tag: "|tool_call_start|"}, {tag: "|tools_prefix|"},
+	},
+	read: func(s *scanner, r readAt) int {
+		return s.wrapped(wrapperFor(r.j, r.g), r.hi)
+	},
+}
+
+// wrapper is a wrapper tag: where it starts, the tag, its closer as
+// spelled, and the family its JSON payload and its problems are labelled
+// with.
+type wrapper struct {
+	j      int
+	g      tag
+	closer string
+	label  string
+}
+
+func wrapperFor(j int, g tag) wrapper {
+	w := wrapper{j: j, g: g, closer: g.closer(), label: FormatHermes}
+	switch g.name {
+	case "tool_code":
+		w.label = FormatXML
+	case "|tool_call":
+		w.closer, w.label = "<tool_call|>", FormatGemma4
+	case "start_function_call":
+		w.closer, w.label = "<end_function_call>", FormatFunctionGemma
+	case "|tool_call_start|":
+		w.closer, w.label = swapWord(g.rawName, "start", "end")+">", FormatPythonic
+	case "|tools_prefix|":
+		w.closer = swapWord(g.rawName, "prefix", "suffix") + ">"
+	case "tool_use":
+		w.label = FormatToolUse
+	}
+	return w
+}
+
+// wrapped reads a wrapper tag and what it holds.
+func (s *scanner) wrapped(w wrapper, hi int) int {
+	t := s.text
+	j, g, closer := w.j, w.g, w.closer
+	k := s.skipSpace(g.end, hi)
+	if k < hi && strings.HasPrefix(t[k:], "```") {
+		// A fence inside the tag: skip its opening line.
+		if e := s.findIn("\n", k, hi); e >= 0 {
+			k = s.skipSpace(e+1, hi)
+		}
+	}
+	if k >= hi {
+		if s.prevSig(j, 0) == 0 || w.label != FormatHermes {
+			s.problem(msgCutOff, w.label, j, hi)
+			return hi
+		}
+		return -1
+	}
+	for _, p := range payloadReaders {
+		if end := p.payload(s, w, k); end > k {
+			return end
+		}
+	}
+	// Nothing recognisable inside.
+	msg := "This " + strings.TrimPrefix(g.rawName, "<") + " block holds no tool call Airlock can read, so nothing was run. Write the call in the format the system prompt describes."
+	if c := s.findIn(closer, k, hi); c >= 0 {
+		end := c + len(closer)
+		if next := s.findIn(g.rawName, k, hi); next < 0 || next > c {
+			s.problem(msg, w.label, j, end)
+			return end
+		}
+	}
+	if s.prevSig(j, 0) != 0 {
+		return -1 // a tag mentioned in prose
+	}
+	end := hi
+	if next := s.findIn(g.rawName, k, hi); next >= 0 {
+		end = next
+	}
+	s.problem(msg, w.label, j, end)
+	return end
+}
