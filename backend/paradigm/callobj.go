@@ -247,11 +247,7 @@ func (s *scanner) jsonCalls(r jsonRead, label string, start, end int, explicit, 
 				}
 			}
 			found = true
-			it := item{id: c.id, name: c.name, args: c.args, msg: c.msg, format: f, start: start, end: end}
-			if it.msg == "" && r.cut && !c.hasArgs {
-				it.msg = msgCutOff
-			}
-			s.add(it)
+			s.add(item{id: c.id, name: c.name, args: c.args, msg: c.msg, format: f, start: start, end: end})
 		}
 	}
 	return found

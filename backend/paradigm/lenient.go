@@ -12,9 +12,9 @@ import (
 // bracket scan (so "</tool_call>" or "```" inside a string value doesn't end
 // it); the text is then decoded strictly, and only when that fails repaired
 // with jsonrepair (trailing commas, single quotes, unquoted keys, comments,
-// Python's True/False/None, ...). A payload cut off by the end of the
-// message is completed only when nothing but closing brackets is missing;
-// a cut inside a string, a key or after a comma is not guessed at.
+// Python's True/False/None, ...). A payload whose brackets don't balance
+// (cut off by the end of the message, or by its closing tag) is never
+// completed by guessing: it becomes a problem card, and the model is told.
 
 const maxRepair = 1 << 20 // larger payloads must be strict JSON
 
@@ -22,9 +22,6 @@ type extent struct {
 	end         int // after the closing bracket, or where the scan stopped
 	complete    bool
 	atStop      bool // stopped at the stop marker, outside any string
-	inStr       bool
-	completable bool
-	closers     string
 	tooDeep     bool
 	outOfBudget bool
 }
@@ -36,7 +33,6 @@ func (s *scanner) scanExtent(k, hi int, stop string) extent {
 	var inStr byte
 	esc := false
 	var lastSig byte
-	strIsKey, lastStrKey := false, false
 	n := hi - k
 	if s.budget < n {
 		hi = k + max(s.budget, 0)
@@ -55,7 +51,6 @@ func (s *scanner) scanExtent(k, hi int, stop string) extent {
 			case inStr:
 				inStr = 0
 				lastSig = '"'
-				lastStrKey = strIsKey
 			}
 			continue
 		}
@@ -67,7 +62,6 @@ func (s *scanner) scanExtent(k, hi int, stop string) extent {
 				continue
 			}
 			inStr = c
-			strIsKey = len(stack) > 0 && stack[len(stack)-1] == '{' && (lastSig == '{' || lastSig == ',')
 		case '{', '[':
 			stack = append(stack, c)
 			lastSig = c
@@ -107,7 +101,7 @@ func (s *scanner) scanExtent(k, hi int, stop string) extent {
 		case '<':
 			if stop != "" && strings.HasPrefix(t[p:], stop) {
 				s.budget -= p - k
-				return s.finishExtent(p, true, inStr != 0, lastSig, lastStrKey, stack)
+				return extent{end: p, atStop: true}
 			}
 			lastSig = c
 		default:
@@ -118,52 +112,24 @@ func (s *scanner) scanExtent(k, hi int, stop string) extent {
 	if hi < k+n { // the budget ran out before the end
 		return extent{end: hi, outOfBudget: true}
 	}
-	return s.finishExtent(hi, false, inStr != 0, lastSig, lastStrKey, stack)
-}
-
-func (s *scanner) finishExtent(p int, atStop, inStr bool, lastSig byte, lastStrKey bool, stack []byte) extent {
-	e := extent{end: p, atStop: atStop, inStr: inStr}
-	if inStr {
-		return e
-	}
-	switch lastSig {
-	case ',', ':', '{', '[', 0:
-		return e
-	case '"':
-		if lastStrKey {
-			return e
-		}
-	}
-	var b strings.Builder
-	for i := len(stack) - 1; i >= 0; i-- {
-		if stack[i] == '{' {
-			b.WriteByte('}')
-		} else {
-			b.WriteByte(']')
-		}
-	}
-	e.completable = true
-	e.closers = b.String()
-	return e
+	return extent{end: hi}
 }
 
 // jsonRead is the outcome of reading JSON payloads at a position.
 type jsonRead struct {
 	vals  []any
-	end   int  // after the last value read (or the stop point when incomplete)
-	cut   bool // the message ended inside the payload
+	end   int // after the last value read (or the stop point when incomplete)
 	msg   string
 	state int
 }
 
 const (
-	jsonOK        = iota
-	jsonCompleted // closers were missing and have been supplied
+	jsonOK = iota
 	jsonBad
-	jsonCutOff
+	jsonCutOff // the message ended inside the payload
 )
 
-func (r jsonRead) ok() bool { return r.state == jsonOK || r.state == jsonCompleted }
+func (r jsonRead) ok() bool { return r.state == jsonOK }
 
 // readJSON reads one JSON value at k (or several, separated by blanks,
 // commas or semicolons, when multi). stop is the marker that closes the
@@ -182,11 +148,7 @@ func (s *scanner) readJSON(k, hi int, stop string, multi bool) jsonRead {
 		}
 		r.vals = append(r.vals, one.vals...)
 		r.end = one.end
-		r.cut = r.cut || one.cut
-		if one.state == jsonCompleted {
-			r.state = jsonCompleted
-		}
-		if !multi || one.state == jsonCompleted {
+		if !multi {
 			return r
 		}
 		p := s.skipSpace(one.end, hi)
@@ -219,28 +181,17 @@ func (s *scanner) readOne(k, hi int, stop string) jsonRead {
 			return jsonRead{end: p, state: jsonBad, msg: badJSON(err)}
 		}
 		return jsonRead{vals: []any{v}, end: p, state: jsonOK}
-	case ext.completable:
-		seg := strings.TrimRight(t[k:ext.end], " \t\r\n") + ext.closers
-		v, err := decodeLenient(seg)
-		if err != nil {
-			return jsonRead{end: ext.end, state: jsonBad, msg: badJSON(err)}
-		}
-		return jsonRead{vals: []any{v}, end: ext.end, cut: !ext.atStop, state: jsonCompleted}
 	case ext.atStop:
-		// Broken before its closing tag (a trailing comma, say): let the
-		// repairer try.
-		v, err := decodeLenient(t[k:ext.end])
-		if err != nil {
-			return jsonRead{end: ext.end, state: jsonBad, msg: badJSON(err)}
-		}
-		return jsonRead{vals: []any{v}, end: ext.end, state: jsonOK}
+		// The closing marker came before the brackets balanced: a bracket
+		// is missing or the call was cut. Never guessed at.
+		return jsonRead{end: ext.end, state: jsonBad, msg: "The tool call's JSON is not complete before " + strconv.Quote(stop) + " (a bracket, brace or quote is missing), so it was not run. Write the whole call again."}
 	default: // ran into the end of the text
 		if stop != "" {
 			if p := s.findIn(stop, k, hi); p >= 0 {
 				return jsonRead{end: p, state: jsonBad, msg: "The tool call is not valid JSON: a string is not closed before " + strconv.Quote(stop) + "."}
 			}
 		}
-		return jsonRead{end: hi, cut: true, state: jsonCutOff, msg: msgCutOff}
+		return jsonRead{end: hi, state: jsonCutOff, msg: msgCutOff}
 	}
 }
 

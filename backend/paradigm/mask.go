@@ -60,10 +60,17 @@ func (s *scanner) maskAt(j, hi int, ctx scanCtx, g tag, hasTag bool) int {
 		if g.closing {
 			name = "/" + name
 		}
+		alias := g.alias
+		if g.closing {
+			alias = "/" + alias
+		}
 		if closer, ok := reasoningTags[name]; ok {
 			return s.reasoning(j, g.end, closer(g), hi)
 		}
-		if reasoningClosers[name] {
+		if closer, ok := reasoningTags[alias]; ok && g.alias != "" {
+			return s.reasoning(j, g.end, closer(g), hi) // <mm:think>
+		}
+		if reasoningClosers[name] || (g.alias != "" && reasoningClosers[alias]) {
 			return s.orphanClose(j, g.end, ctx)
 		}
 		switch name {

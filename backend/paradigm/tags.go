@@ -10,6 +10,7 @@ import (
 // tag (<｜DSML｜invoke name="x">).
 type tag struct {
 	name    string // normalised: lower case, ▁ → _, pipes ASCII: "tool_call", "|python_tag|", "|tool_call", "tool_call|", "dsml:invoke"
+	alias   string // for a name with a namespace or a suffix, the name without it: "invoke" for "steptml:invoke", "tool_call" for "tool_call:opensource"
 	closing bool
 	attrs   string // after the name, before '>'
 	rawName string // as written, from '<' (or '</') to the end of the name
@@ -48,7 +49,7 @@ func (s *scanner) parseTag(j, hi int) (tag, bool) {
 		ns := k
 		for k < hi && k-ns < 64 {
 			c := t[k]
-			if c == '_' || c == '"' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			if c == '_' || c == '"' || c == ':' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
 				k++
 				continue
 			}
@@ -66,8 +67,8 @@ func (s *scanner) parseTag(j, hi int) (tag, bool) {
 			word = strings.ReplaceAll(word, "▁", "_")
 		}
 		if pl2 := pipeAt(k); pl2 > 0 {
-			if word == "dsml" {
-				// <｜DSML｜invoke name="x">
+			if k+pl2 < hi && isASCIILetter(t[k+pl2]) && isASCIIWord(word) {
+				// A namespace: <｜DSML｜invoke name="x">, <｜GCML｜tool_calls>
 				k += pl2
 				ns2 := k
 				for k < hi && k-ns2 < 64 && (isIdentByte(t[k]) && t[k] < 0x80) {
@@ -76,7 +77,8 @@ func (s *scanner) parseTag(j, hi int) (tag, bool) {
 				if k == ns2 {
 					return g, false
 				}
-				g.name = "dsml:" + asciiLower(t[ns2:k])
+				g.name = word + ":" + asciiLower(t[ns2:k])
+				g.alias = asciiLower(t[ns2:k])
 				g.rawName = t[j:k]
 				return s.tagAttrs(g, k, hi)
 			}
@@ -118,7 +120,32 @@ func (s *scanner) parseTag(j, hi int) (tag, bool) {
 		return g, true
 	}
 	g.name = name.String()
+	if c := strings.IndexByte(g.name, ':'); c > 0 && c < len(g.name)-1 {
+		if _, known := nameSpaces[g.name[:c]]; known || strings.Count(g.name, ":") > 1 {
+			g.alias = g.name[strings.LastIndexByte(g.name, ':')+1:]
+		} else {
+			g.alias = g.name[:c]
+		}
+	}
 	return s.tagAttrs(g, k, hi)
+}
+
+// nameSpaces are the prefixes families put before tag names
+// (<steptml:invoke>, <minimax:tool_call>, <seed:tool_call>, <mm:think>);
+// any other colon starts a suffix (Hunyuan's <tool_call:opensource>).
+var nameSpaces = map[string]struct{}{
+	"steptml": {}, "minimax": {}, "seed": {}, "mm": {}, "atem": {}, "dsml": {}, "gcml": {}, "antml": {},
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isASCIILetter(w[i]) {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // tagAttrs reads up to the '>' ending the tag (on the same line, within

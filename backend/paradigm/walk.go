@@ -142,24 +142,33 @@ func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
 	if hasTag && g.closing {
 		return g.end
 	}
-	for _, o := range openers[c] {
-		start := j - o.back
-		if start < lo {
-			continue
+	// Tags match by name first, then by the name without its namespace or
+	// suffix (<steptml:invoke> is an invoke).
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 && g.alias == "" {
+			break
 		}
-		switch {
-		case o.tag != "":
-			if !hasTag || g.name != o.tag {
+		for _, o := range openers[c] {
+			start := j - o.back
+			if start < lo {
 				continue
 			}
-		case o.prefix != "":
-			if !strings.HasPrefix(t[start:], o.prefix) {
+			switch {
+			case o.tag != "":
+				if !hasTag || (pass == 0 && g.name != o.tag) || (pass == 1 && g.alias != o.tag) {
+					continue
+				}
+			case pass == 1:
 				continue
+			case o.prefix != "":
+				if !strings.HasPrefix(t[start:], o.prefix) {
+					continue
+				}
 			}
-		}
-		r := readAt{j: start, g: g, hi: hi, ctx: ctx, opener: o}
-		if end := s.guard(start, ctx, func() int { return o.parser.read(s, r) }); end > start {
-			return end
+			r := readAt{j: start, g: g, hi: hi, ctx: ctx, opener: o}
+			if end := s.guard(start, ctx, func() int { return o.parser.read(s, r) }); end > start {
+				return end
+			}
 		}
 	}
 	return -1

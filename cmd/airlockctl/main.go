@@ -4,6 +4,8 @@
 //	airlockctl scan [--paradigm json|xml|vcp|auto] [--tools FILE] [FILE|-]
 //	airlockctl export --data-dir DIR (--chat ID ... | --all) --format md|html|json [-o FILE]
 //	airlockctl import --data-dir DIR FILE|-
+//	airlockctl corpus [--failures [--held]] [--family F] [DIR]
+//	airlockctl formats [--examples]
 //
 // scan reads one complete assistant message (a file, or standard input) and
 // prints one JSON object: {"calls":[{"id","name","arguments","format"}],
@@ -44,9 +46,11 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"scan":   {"find the tool calls in a model's message and print them as JSON", runScan},
-	"export": {"write chats as Markdown, HTML or JSON", runExport},
-	"import": {"import an Airlock JSON export or a ChatGPT conversations.json", runImport},
+	"scan":    {"find the tool calls in a model's message and print them as JSON", runScan},
+	"export":  {"write chats as Markdown, HTML or JSON", runExport},
+	"import":  {"import an Airlock JSON export or a ChatGPT conversations.json", runImport},
+	"corpus":  {"score the scanner against a corpus of real model outputs, per family", runCorpus},
+	"formats": {"list the call syntaxes the scanner recognises, with markers and sources", runFormats},
 }
 
 const (
