@@ -88,17 +88,14 @@ func (s *scanner) clineCall(j int, g tag, hi int) int {
 			break
 		}
 	}
-	if !closed && !cut {
-		if len(args) == 0 || !known {
-			return -1
-		}
-		// A known tool whose closing tag was forgotten: the call stands.
+	if !closed && !cut && (len(args) == 0 || !known) {
+		return -1
 	}
 	if !known && len(args) == 0 {
 		return -1
 	}
 	it := item{name: name, args: args, format: FormatCline, start: j, end: p}
-	if cut {
+	if cut || (!closed && p >= hi) {
 		it.msg = msgCutOff
 	}
 	s.add(it)

@@ -15,13 +15,20 @@ import (
 //
 // Kimi K2 (kimi.go) shares the per-call tokens and the section walk.
 
-const FormatDeepSeek = "deepseek"
+const (
+	FormatDeepSeek = "deepseek"
+	FormatStep3    = "step3" // DeepSeek's tokens around <steptml:invoke> (StepFun Step 3)
+)
 
 var deepseekParser = &parser{
 	families: []Family{{ID: FormatDeepSeek, Name: "DeepSeek", Models: "DeepSeek V3, R1, V3.1",
 		Markers: []string{"<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>"},
 		Source:  "deepseek-ai/DeepSeek-V3 and DeepSeek-V3.1 chat templates; vLLM deepseekv3 and deepseekv31 tool parsers",
-		Example: "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>read_file<｜tool▁sep｜>{\"path\": \"notes.md\"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"}},
+		Example: "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>read_file<｜tool▁sep｜>{\"path\": \"notes.md\"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"},
+		{ID: FormatStep3, Name: "Step 3", Models: "StepFun Step 3",
+			Markers: []string{"<｜tool_calls_begin｜>", "<steptml:invoke name=", "<steptml:parameter name="},
+			Source:  "stepfun-ai/Step3 chat template; vLLM step3 tool parser; SGLang step3 detector",
+			Example: "<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"read_file\"><steptml:parameter name=\"path\">notes.md</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>"}},
 	openers: []opener{{tag: "|tool_calls_begin|"}, {tag: "|tool_call_begin|"}},
 	read: func(s *scanner, r readAt) int {
 		return s.tokenCalls(r.j, r.g, r.hi)
@@ -82,6 +89,20 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 	switch sep.name {
 	case "|tool_sep|":
 		format = FormatDeepSeek
+		if a := s.skipSpace(r, hi); a < hi && t[a] == '<' {
+			// Step 3: an invoke instead of a name and JSON.
+			if g, ok := s.parseTag(a, hi); ok && isInvoke(g) {
+				end := s.invokeIn(a, g, "", hi, false)
+				if end > a {
+					s.items[len(s.items)-1].start = j
+					if q := s.skipSpace(end, hi); strings.HasPrefix(t[q:], endTok) {
+						end = q + len(endTok)
+					}
+					s.items[len(s.items)-1].end = end
+					return end
+				}
+			}
+		}
 		if head == "function" || head == "" {
 			// V3 / R1: the name is on the line after the separator.
 			q := r

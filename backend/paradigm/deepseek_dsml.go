@@ -15,8 +15,19 @@ var dsmlParser = &parser{
 	openers: []opener{{tag: "dsml:function_calls"}, {tag: "dsml:tool_calls"}, {tag: "dsml:invoke"}},
 	read: func(s *scanner, r readAt) int {
 		if r.g.name == "dsml:invoke" {
-			return s.invokeIn(r.j, r.g, FormatDSML, r.hi, true)
+			return s.invokeIn(r.j, r.g, "", r.hi, true)
 		}
-		return s.invokeList(r.j, r.g.end, r.g.closer(), FormatDSML, r.hi)
+		return s.invokeList(r.j, r.g.end, r.g.closer(), "", r.hi)
 	},
+}
+
+// GigaChat 3.5 writes the same shape with ｜GCML｜ (read through the
+// invoke parser, which names the family by the namespace).
+const FormatGigaChat = "gigachat"
+
+var gigaChatFamily = &parser{
+	families: []Family{{ID: FormatGigaChat, Name: "GigaChat", Models: "GigaChat 3, 3.5",
+		Markers: []string{"<｜GCML｜tool_calls>", "<｜GCML｜invoke", "function call<|role_sep|>"},
+		Source:  "vLLM gigachat3 and gigachat35 tool parsers",
+		Example: "<｜GCML｜tool_calls><｜GCML｜invoke name=\"read_file\"><｜GCML｜parameter name=\"path\" string=\"true\">notes.md</｜GCML｜parameter></｜GCML｜invoke></｜GCML｜tool_calls>"}},
 }

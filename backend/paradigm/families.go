@@ -52,6 +52,7 @@ var parsers = []*parser{
 	qwen3CoderParser,
 	invokeParser,
 	dsmlParser,
+	gigaChatFamily,
 	glmParser,
 	toolUseParser,
 	deepseekParser,

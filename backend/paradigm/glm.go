@@ -7,15 +7,17 @@ import (
 )
 
 // GLM-4.5/4.6/4.7: the name, then <arg_key>k</arg_key><arg_value>v</arg_value>
-// pairs, inside <tool_call> (one call per tag; 4.7 writes them without
-// line breaks). Values are raw text.
+// pairs, inside <tool_call> (one call per tag; 4.7 writes them without line
+// breaks). Hunyuan writes the same inside <tool_calls>, with a <tool_sep>
+// after the name, and its newer models add a suffix to every tag
+// (<arg_key:opensource>). Values are raw text.
 
 const FormatGLM = "glm"
 
 var glmParser = &parser{
-	families: []Family{{ID: FormatGLM, Name: "GLM", Models: "GLM-4.5, 4.6, 4.7",
-		Markers: []string{"<tool_call>name", "<arg_key>", "<arg_value>"},
-		Source:  "zai-org/GLM-4.5 chat template; vLLM glm4_moe and glm47 tool parsers; ollama model/parsers/glm46.go",
+	families: []Family{{ID: FormatGLM, Name: "GLM", Models: "GLM-4.5, 4.6, 4.7; Hunyuan; Ling; HyperCLOVA X",
+		Markers: []string{"<tool_call>name", "<arg_key>", "<arg_value>", "<tool_sep>"},
+		Source:  "zai-org/GLM-4.5 chat template; vLLM glm4_moe, glm47 and hunyuan tool parsers; ollama model/parsers/glm46.go",
 		Example: "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>notes.md</arg_value>\n</tool_call>"}},
 	payload: func(s *scanner, w wrapper, k int) int {
 		t := s.text
@@ -24,58 +26,91 @@ var glmParser = &parser{
 			return -1
 		}
 		name, p := s.ident(k, hi)
-		q := s.skipSpace(p, hi)
-		if name == "" || !validName(name, false) || q >= hi {
+		sfx := tagSuffix(w.g)
+		q := s.skipTagSpace(p, hi)
+		if sep := "<tool_sep" + sfx + ">"; strings.HasPrefix(t[q:], sep) {
+			q = s.skipTagSpace(q+len(sep), hi)
+		}
+		if name == "" || !validName(name, false) {
 			return -1
 		}
-		if !strings.HasPrefix(t[q:], "<arg_key>") && !strings.HasPrefix(t[q:], w.closer) {
+		if q >= hi || !strings.HasPrefix(t[q:], "<arg_key"+sfx+">") && !strings.HasPrefix(t[q:], w.closer) {
 			return -1
 		}
-		return s.glm(w.j, name, q, w.closer, hi)
+		return s.glm(w.j, name, q, w.closer, sfx, hi)
 	},
 }
 
-// glm reads the <arg_key>/<arg_value> pairs from p to closer.
-func (s *scanner) glm(j int, name string, p int, closer string, hi int) int {
+// tagSuffix is the suffix a tag's name carries (":opensource" for
+// <tool_call:opensource>), "" for none.
+func tagSuffix(g tag) string {
+	if g.alias == "" || !strings.HasPrefix(g.name, g.alias+":") {
+		return ""
+	}
+	return g.rawName[1+len(g.alias):]
+}
+
+// skipTagSpace skips blanks between tags, and the two characters \n or \t
+// that some servers leave in raw output.
+func (s *scanner) skipTagSpace(p, hi int) int {
 	t := s.text
+	for p < hi {
+		switch {
+		case isSpace(t[p]):
+			p++
+		case t[p] == '\\' && p+1 < hi && (t[p+1] == 'n' || t[p+1] == 't') && p+2 < hi && (t[p+2] == '<' || t[p+2] == '\\'):
+			p += 2
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// glm reads the <arg_key>/<arg_value> pairs from p to closer.
+func (s *scanner) glm(j int, name string, p int, closer, sfx string, hi int) int {
+	t := s.text
+	keyOpen, keyClose := "<arg_key"+sfx+">", "</arg_key"+sfx+">"
+	valOpen := "<arg_value" + sfx + ">"
+	spec := valueSpec{closer: "</arg_value" + sfx + ">", next: []string{keyOpen, closer}, stop: keyOpen, weak: closer}
 	args := ojson.Object{}
-	cut := false
-	spec := valueSpec{closer: "</arg_value>", next: []string{"<arg_key>", closer}, stop: "<arg_key>", weak: closer}
+	cut, closed := false, false
 	for {
-		p = s.skipSpace(p, hi)
+		p = s.skipTagSpace(p, hi)
 		if p >= hi {
 			break
 		}
 		if strings.HasPrefix(t[p:], closer) {
 			p += len(closer)
+			closed = true
 			break
 		}
-		if !strings.HasPrefix(t[p:], "<arg_key>") {
+		if !strings.HasPrefix(t[p:], keyOpen) {
 			break
 		}
-		ks := p + len("<arg_key>")
-		ke := s.findIn("</arg_key>", ks, hi)
+		ks := p + len(keyOpen)
+		ke := s.findIn(keyClose, ks, hi)
 		if ke < 0 || ke-ks > 256 {
 			cut = ke < 0
 			p = hi
 			break
 		}
 		key := strings.TrimSpace(t[ks:ke])
-		p = s.skipSpace(ke+len("</arg_key>"), hi)
-		if !strings.HasPrefix(t[p:], "<arg_value>") {
+		p = s.skipTagSpace(ke+len(keyClose), hi)
+		if !strings.HasPrefix(t[p:], valOpen) {
 			args = append(args, ojson.Member{Key: key, Value: ""})
 			continue
 		}
-		vs := p + len("<arg_value>")
+		vs := p + len(valOpen)
 		end, next, complete := s.valueEnd(vs, hi, spec)
 		if !complete {
 			cut = true
 		}
-		args = append(args, ojson.Member{Key: key, Value: t[vs:end]})
+		args = append(args, ojson.Member{Key: key, Value: s.valueText(vs, end, false)})
 		p = next
 	}
 	it := item{name: name, args: args, format: FormatGLM, start: j, end: p}
-	if cut {
+	if cut || (!closed && p >= hi) {
 		it.msg = msgCutOff
 	}
 	s.add(it)

@@ -38,7 +38,7 @@ var hermesParser = &parser{
 		t := s.text
 		hi := len(t)
 		switch {
-		case t[k] == '{' || t[k] == '[':
+		case t[k] == '{' || t[k] == '[' && s.jsonListAt(k, hi):
 			label := w.label
 			if w.g.name == "|tools_prefix|" {
 				label = FormatApertus
@@ -74,4 +74,11 @@ var hermesParser = &parser{
 		}
 		return -1
 	},
+}
+
+// jsonListAt says a JSON list of objects (or an empty one) opens at k, not
+// a pythonic list ([get_time()]).
+func (s *scanner) jsonListAt(k, hi int) bool {
+	p := s.skipSpace(k+1, hi)
+	return p < hi && (s.text[p] == '{' || s.text[p] == ']')
 }

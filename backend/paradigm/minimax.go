@@ -21,13 +21,14 @@ var invokeParser = &parser{
 		Example: "<minimax:tool_call>\n<invoke name=\"read_file\">\n<parameter name=\"path\">notes.md</parameter>\n</invoke>\n</minimax:tool_call>"}},
 	openers: []opener{{tag: "invoke"}},
 	read: func(s *scanner, r readAt) int {
-		return s.invokeIn(r.j, r.g, FormatInvoke, r.hi, true)
+		return s.invokeIn(r.j, r.g, "", r.hi, true)
 	},
 	payload: func(s *scanner, w wrapper, k int) int {
-		if !strings.HasPrefix(s.text[k:], "<invoke") && !strings.HasPrefix(s.text[k:], "<"+fullPipe+"DSML") {
+		g, ok := s.parseTag(k, len(s.text))
+		if !ok || !isInvoke(g) {
 			return -1
 		}
-		return s.invokeList(w.j, k, w.closer, FormatInvoke, len(s.text))
+		return s.invokeList(w.j, k, w.closer, "", len(s.text))
 	},
 }
 
@@ -46,14 +47,10 @@ func (s *scanner) invokeList(j, k int, closer, label string, hi int) int {
 			break
 		}
 		g, ok := s.parseTag(p, hi)
-		if !ok || g.closing || (g.name != "invoke" && g.name != "dsml:invoke") {
+		if !ok || g.closing || !isInvoke(g) {
 			break
 		}
-		f := label
-		if g.name == "dsml:invoke" {
-			f = FormatDSML
-		}
-		end := s.invokeIn(p, g, f, hi, false)
+		end := s.invokeIn(p, g, label, hi, false)
 		if end <= p {
 			break
 		}
@@ -78,6 +75,9 @@ func (s *scanner) invokeList(j, k int, closer, label string, hi int) int {
 // be closed or hold a parameter, or it is a tag mentioned in prose.
 func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 	t := s.text
+	if label == "" {
+		label = invokeFamily(g)
+	}
 	name, ok := attr(g.attrs, "name")
 	name = strings.TrimSpace(name)
 	if !ok || !validName(name, false) {
@@ -122,13 +122,28 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 		args = append(args, ojson.Member{Key: pname, Value: v})
 		p = next
 	}
-	if bare && !closed && len(args) == 0 && p < hi {
+	if bare && !closed && len(args) == 0 {
 		return -1
 	}
 	it := item{name: name, args: args, format: label, start: j, end: p}
-	if cut {
+	if cut || (!closed && p >= hi) {
 		it.msg = msgCutOff
 	}
 	s.add(it)
 	return p
+}
+
+func isInvoke(g tag) bool { return g.name == "invoke" || g.alias == "invoke" }
+
+// invokeFamily names the family by the invoke's namespace.
+func invokeFamily(g tag) string {
+	switch strings.TrimSuffix(g.name, ":invoke") {
+	case "dsml":
+		return FormatDSML
+	case "steptml":
+		return FormatStep3
+	case "gcml":
+		return FormatGigaChat
+	}
+	return FormatInvoke
 }

@@ -90,7 +90,6 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 		s.add(it)
 		return end
 	}
-	spec := valueSpec{closer: "</parameter>", next: []string{"<parameter", "</function>", "<function="}, stop: "<parameter", weak: outer}
 	args := ojson.Object{}
 	cut, closed := false, false
 	for {
@@ -98,18 +97,23 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 		if p >= hi {
 			break
 		}
-		if strings.HasPrefix(t[p:], "<parameter") {
+		if strings.HasPrefix(t[p:], "<param") {
+			// <parameter=k> (Qwen3-Coder) or <param name="k"> (MiniCPM 5)
 			pg, ok := s.parseTag(p, hi)
-			if !ok || pg.name != "parameter" {
+			if !ok || (pg.name != "parameter" && pg.name != "param") {
 				break
 			}
 			pname, _ := eqName(pg.attrs)
+			spec := valueSpec{closer: "</" + pg.name + ">", next: []string{"<param", "</function>", "<function"}, stop: "<" + pg.name, weak: outer}
+			if pg.name == "param" {
+				spec.stop = "<param " // not <parameter
+			}
 			vs := pg.end
 			end, next, complete := s.valueEnd(vs, hi, spec)
 			if !complete {
 				cut = true
 			}
-			args = append(args, ojson.Member{Key: pname, Value: trimOneNewline(t[vs:end])})
+			args = append(args, ojson.Member{Key: pname, Value: s.valueText(vs, end, false)})
 			p = next
 			continue
 		}
@@ -119,8 +123,13 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 		}
 		break
 	}
-	if outer == "" && !closed && len(args) == 0 && p < hi {
+	if outer == "" && !closed && len(args) == 0 {
 		return -1 // "<function=name>" mentioned in prose
+	}
+	// Neither </function> nor the wrapper's closer before the text ended:
+	// more arguments may have been coming.
+	if !closed && p >= hi {
+		cut = true
 	}
 	it := item{name: name, args: args, format: FormatQwenCoder, start: j, end: p}
 	if cut {

@@ -30,6 +30,12 @@ type valueSpec struct {
 // valueEnd finds where the value starting at vs ends. next is where reading
 // goes on (after the closer); complete is false when the text ended first.
 func (s *scanner) valueEnd(vs, hi int, v valueSpec) (end, next int, complete bool) {
+	if cd := s.cdataEnd(vs, hi); cd > 0 {
+		// <![CDATA[…]]>: the closer comes after it, whatever it holds.
+		if c := s.findIn(v.closer, cd, hi); c >= 0 && strings.TrimSpace(s.text[cd:c]) == "" {
+			return c, c + len(v.closer), true
+		}
+	}
 	if c, ok := s.pairedCloser(vs, hi, v); ok {
 		return c, c + len(v.closer), true
 	}
@@ -112,4 +118,33 @@ func (s *scanner) followsValue(p, hi int, v valueSpec) bool {
 		}
 	}
 	return v.anyTag && t[p] == '<' && p+1 < hi && (t[p+1] >= 'a' && t[p+1] <= 'z' || t[p+1] >= 'A' && t[p+1] <= 'Z')
+}
+
+// cdataEnd returns the end of a <![CDATA[…]]> section that opens the value
+// at vs (after blanks), or -1.
+func (s *scanner) cdataEnd(vs, hi int) int {
+	p := s.skipSpace(vs, hi)
+	if !strings.HasPrefix(s.text[p:hi], "<![CDATA[") {
+		return -1
+	}
+	e := s.findIn("]]>", p+9, hi)
+	if e < 0 {
+		return -1
+	}
+	return e + 3
+}
+
+// valueText is the value between vs and end: a CDATA section's content,
+// or the text with the line breaks that put it on its own lines removed
+// (one after the opener and, when there was one, one before the closer).
+// trimAll trims all surrounding blanks instead.
+func (s *scanner) valueText(vs, end int, trimAll bool) string {
+	v := s.text[vs:end]
+	if tv := strings.TrimSpace(v); strings.HasPrefix(tv, "<![CDATA[") && strings.HasSuffix(tv, "]]>") {
+		return tv[9 : len(tv)-3]
+	}
+	if trimAll {
+		return strings.TrimSpace(v)
+	}
+	return trimOneNewline(v)
 }

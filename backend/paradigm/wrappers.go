@@ -16,6 +16,7 @@ var wrapperParser = &parser{
 		{tag: "toolcall"}, {tag: "tool_calls"}, {tag: "function_calls"}, {tag: "tool_use"},
 		{tag: "seed:tool_call"}, {tag: "minimax:tool_call"}, {tag: "longcat_tool_call"},
 		{tag: "|tool_call"}, {tag: "start_function_call"}, {tag: "|tool_call_start|"}, {tag: "|tools_prefix|"},
+		{tag: "tools"}, {tag: "dots_function_call"}, {tag: "toolcall_begin"},
 	},
 	read: func(s *scanner, r readAt) int {
 		return s.wrapped(wrapperFor(r.j, r.g), r.hi)
@@ -69,6 +70,9 @@ func (s *scanner) wrapped(w wrapper, hi int) int {
 		}
 		return -1
 	}
+	if end := s.nestedWrappers(w, k, hi); end > k {
+		return end
+	}
 	for _, p := range payloadReaders {
 		if end := p.payload(s, w, k); end > k {
 			return end
@@ -92,4 +96,43 @@ func (s *scanner) wrapped(w wrapper, hi int) int {
 	}
 	s.problem(msg, w.label, j, end)
 	return end
+}
+
+// nestedWrappers reads wrappers inside a wrapper (Hunyuan's
+// <tool_calls><tool_call>…</tool_call><tool_call>…</tool_call></tool_calls>)
+// up to the outer closer. It returns -1 when k holds no wrapper tag.
+func (s *scanner) nestedWrappers(w wrapper, k, hi int) int {
+	p := k
+	read := false
+	for p < hi && s.text[p] == '<' {
+		g, ok := s.parseTag(p, hi)
+		if !ok || g.closing || !isWrapperTag(g) {
+			break
+		}
+		end := s.wrapped(wrapperFor(p, g), hi)
+		if end <= p {
+			break
+		}
+		read = true
+		p = s.skipSpace(end, hi)
+	}
+	if !read {
+		return -1
+	}
+	if strings.HasPrefix(s.text[p:], w.closer) {
+		return p + len(w.closer)
+	}
+	return p
+}
+
+func isWrapperTag(g tag) bool {
+	return wrapperTags[g.name] || (g.alias != "" && wrapperTags[g.alias])
+}
+
+var wrapperTags = map[string]bool{}
+
+func init() {
+	for _, o := range wrapperParser.openers {
+		wrapperTags[o.tag] = true
+	}
 }
