@@ -7,36 +7,58 @@ import (
 	"airlock/backend/tools/ojson"
 )
 
-// gpt-oss's harmony: a message whose recipient is a function is a call,
+// gpt-oss's harmony: a message whose header names a recipient is a call,
+// whatever its channel, and the recipient may stand before or after the
+// channel:
 //
 //	<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{…}<|call|>
-//	<|channel|>commentary to=functions.f <|constrain|>json<|message|>{…}<|call|>
 //	<|start|>assistant to=functions.f<|channel|>commentary json<|message|>{…}<|call|>
+//	 to=functions.f<|channel|>analysis<|message|>{…}       (the prompt ended with <|start|>assistant)
+//	<|channel|>commentary to=browser.search code<|message|>{…}<|call|>   (a built-in tool)
 //
-// The analysis channel is reasoning and is masked (mask.go); a final or
-// commentary message without a recipient is prose.
+// A message to=assistant is a tool's result, not a call. The analysis
+// channel without a recipient is reasoning and is masked (mask.go).
 
 const FormatHarmony = "harmony"
 
 var harmonyParser = &parser{
 	families: []Family{{ID: FormatHarmony, Name: "Harmony", Models: "gpt-oss-20b, gpt-oss-120b",
-		Markers: []string{"<|channel|>commentary to=functions.", "<|call|>"},
-		Source:  "openai/harmony docs (the response format); vLLM openai tool parser",
+		Markers: []string{"<|channel|>commentary to=functions.", "<|constrain|>json", "<|call|>"},
+		Source:  "openai/harmony docs (the response format); vLLM openai tool parser; llama.cpp chat tests",
 		Example: `<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{"path":"notes.md"}<|call|>`}},
-	openers: []opener{{tag: "|channel|"}, {tag: "|start|"}},
+	openers: []opener{{tag: "|channel|"}},
 	read: func(s *scanner, r readAt) int {
-		return s.harmony(r.j, r.g, r.hi)
+		return s.harmony(r.j, r.hi)
 	},
 }
 
-func (s *scanner) harmony(j int, g tag, hi int) int {
+// harmonyHeader reads the header of the message whose <|channel|> token is
+// at j: its start (after the previous message, or the text's start), the
+// recipient (after "to="), and where <|message|> begins the body (-1 when
+// there is no body in reach).
+func (s *scanner) harmonyHeader(j, hi int) (start int, recipient string, msg int) {
 	t := s.text
-	msg := s.findIn("<|message|>", g.end, min(hi, g.end+400))
-	if msg < 0 {
-		return -1
+	start = j
+	for k := j - 1; k >= 0 && k >= j-256; k-- {
+		if t[k] == '>' && k >= 6 {
+			if strings.HasSuffix(t[:k+1], "<|start|>") {
+				start = k - 8
+				break
+			}
+			if strings.HasSuffix(t[:k+1], "<|end|>") || strings.HasSuffix(t[:k+1], "<|call|>") || strings.HasSuffix(t[:k+1], "<|return|>") {
+				start = k + 1
+				break
+			}
+		}
+		if k == 0 {
+			start = 0
+		}
 	}
-	header := t[g.end:msg]
-	recipient := ""
+	msg = s.findIn("<|message|>", j, min(hi, j+400))
+	if msg < 0 {
+		return start, "", -1
+	}
+	header := t[start:msg]
 	if k := strings.Index(header, "to="); k >= 0 {
 		rest := header[k+3:]
 		e := strings.IndexAny(rest, " <\t\n")
@@ -45,14 +67,22 @@ func (s *scanner) harmony(j int, g tag, hi int) int {
 		}
 		recipient = rest[:e]
 	}
-	if recipient == "" {
+	if recipient == "assistant" || recipient == "user" {
+		recipient = "" // a tool's result coming back
+	}
+	return start, recipient, msg
+}
+
+func (s *scanner) harmony(j, hi int) int {
+	t := s.text
+	start, recipient, msg := s.harmonyHeader(j, hi)
+	if recipient == "" || msg < 0 {
 		return -1
 	}
-	body := msg + len("<|message|>")
 	name := strings.TrimPrefix(recipient, "functions.")
-	p := s.skipSpace(body, hi)
+	p := s.skipSpace(msg+len("<|message|>"), hi)
 	if p >= hi {
-		s.problem(msgCutOff, FormatHarmony, j, hi)
+		s.problem(msgCutOff, FormatHarmony, start, hi)
 		return hi
 	}
 	if t[p] != '{' {
@@ -60,17 +90,17 @@ func (s *scanner) harmony(j int, g tag, hi int) int {
 		if end < 0 {
 			end = hi
 		}
-		s.problem("The arguments of "+strconv.Quote(name)+" are not a JSON object, so the call was not run.", FormatHarmony, j, end)
+		s.problem("The arguments of "+strconv.Quote(name)+" are not a JSON object, so the call was not run.", FormatHarmony, start, end)
 		return end
 	}
 	r := s.readJSON(p, hi, "<|call|>", false)
 	end := s.afterCloser(max(r.end, p), "<|call|>", hi)
 	if !r.ok() {
-		s.problem(r.msg, FormatHarmony, j, end)
+		s.problem(r.msg, FormatHarmony, start, end)
 		return end
 	}
 	obj, _ := r.vals[0].(ojson.Object)
-	it := item{name: name, args: obj, format: FormatHarmony, start: j, end: end}
+	it := item{name: name, args: obj, format: FormatHarmony, start: start, end: end}
 	if obj == nil {
 		it.msg = "The arguments of " + strconv.Quote(name) + " must be a JSON object, so the call was not run."
 	}

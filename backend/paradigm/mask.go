@@ -125,9 +125,9 @@ func (s *scanner) harmonyAnalysis(j, k, hi int) int {
 	if !strings.HasPrefix(strings.TrimLeft(t[k:min(hi, k+16)], " "), "analysis") {
 		return -1
 	}
-	msg := s.findIn("<|message|>", k, min(hi, k+400))
-	if msg < 0 {
-		return -1
+	_, recipient, msg := s.harmonyHeader(j, hi)
+	if msg < 0 || recipient != "" {
+		return -1 // a message with a recipient is a call, even on analysis
 	}
 	body := msg + len("<|message|>")
 	end := hi

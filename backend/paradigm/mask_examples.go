@@ -3,21 +3,42 @@ package paradigm
 import "strings"
 
 // Example heuristics. Models often show a call before (or instead of)
-// making one: "For example: <tool_call>…". A block is only an example when
-// the prose right next to it says so:
+// making one: "For example: <tool_call>…", "In this format a call looks
+// like:", "I won't run <tool_call>…". A block is not a call when the prose
+// right next to it says so:
 //
 //   - before: the text on the opener's line, or else the previous non-blank
-//     line (one blank line may sit between), contains a cue ("example",
-//     "e.g.", "for instance", "sample", "illustration", "hypothetical",
-//     例如, 比如, 示例, 举例, 例子) and no sentence ends after the cue — so
-//     "That was an example. Now the real call:" is not a cue;
+//     line (one blank line may sit between), contains a cue and no sentence
+//     ends after the cue — so "That was an example. Now the real call:" is
+//     not a cue. Cues: an example ("example", "e.g.", "for instance",
+//     "sample", "illustration", "hypothetical", 例如, 比如, 示例, 举例, 例子),
+//     a description of the format ("looks like", "syntax", "format",
+//     "template", 格式), a quoted result ("returned:", "response:"); and,
+//     on the opener's own line only, a refusal ("won't run", "can't call",
+//     不能调用, …);
 //   - after: the rest of the closing line or the next line says "just an
 //     example", "only an example", "example only", "for illustration",
 //     "hypothetical", 仅为示例, 只是示例, 只是一个示例.
 //
-// Everything else a model writes in a call syntax is taken as meant.
+// Cue words count only as words of the prose: not inside "counterexample"
+// or a name like example.com. Everything else a model writes in a call
+// syntax is taken as meant.
 
-var beforeCues = []string{"example", "e.g.", "for instance", "sample", "illustrat", "hypothetical", "例如", "比如", "示例", "举例", "例子"}
+var beforeCues = []string{"example", "e.g.", "for instance", "sample", "illustrat", "hypothetical",
+	"looks like", "look like", "would look", "syntax", "format", "template", "is written as", "are written as",
+	"returned:", "response:", "responded with",
+	"例如", "比如", "示例", "举例", "例子", "格式", "形如"}
+
+// refusalCues: a call named in a refusal, on the same line.
+var refusalCues = func() []string {
+	var out []string
+	for _, neg := range []string{"won't", "will not", "can't", "cannot", "can not", "not able to", "unable to", "refuse to", "shouldn't", "should not", "must not", "am not going to"} {
+		for _, verb := range []string{"run", "call", "execute", "invoke", "use", "make", "perform"} {
+			out = append(out, neg+" "+verb)
+		}
+	}
+	return append(out, "不能调用", "无法调用", "不会调用", "不能执行", "无法执行", "不会执行", "拒绝")
+}()
 
 var afterCues = []string{"just an example", "only an example", "example only", "is an example", "for illustration", "illustrative", "hypothetical", "not a real call", "仅为示例", "只是示例", "只是一个示例", "只是个示例"}
 
@@ -33,7 +54,7 @@ func (s *scanner) exampleBefore(j int) bool {
 	nl := strings.LastIndexByte(seg, '\n')
 	line := strings.TrimSpace(seg[nl+1:])
 	if line != "" {
-		return hasCue(line)
+		return hasCue(line, beforeCues) || hasCue(line, refusalCues)
 	}
 	if nl < 0 {
 		return false
@@ -43,7 +64,7 @@ func (s *scanner) exampleBefore(j int) bool {
 		nl = strings.LastIndexByte(seg, '\n')
 		line = strings.TrimSpace(seg[nl+1:])
 		if line != "" {
-			return hasCue(line)
+			return hasCue(line, beforeCues)
 		}
 		if nl < 0 {
 			return false
@@ -54,29 +75,14 @@ func (s *scanner) exampleBefore(j int) bool {
 	return false
 }
 
-// cueHints are fragments every cue contains, checked first (cheaply,
-// without lower-casing).
-var cueHints = []string{"ampl", "e.g.", "E.g.", "nstance", "llustrat", "ypothetic", "例", "比如", "示例"}
-
-func mayHaveCue(s string, hints []string) bool {
-	for _, h := range hints {
-		if strings.Contains(s, h) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasCue(line string) bool {
+func hasCue(line string, cues []string) bool {
 	if len(line) > 200 {
 		line = line[len(line)-200:]
 	}
-	if !mayHaveCue(line, cueHints) {
-		return false
-	}
+	line = strings.ReplaceAll(line, "’", "'")
 	low := asciiLower(line)
 	cueEnd := -1
-	for _, c := range beforeCues {
+	for _, c := range cues {
 		for from := 0; from < len(low); {
 			k := strings.Index(low[from:], c)
 			if k < 0 {
@@ -113,7 +119,7 @@ func cueWord(low string, k int, c string) (int, bool) {
 		return k + len(c), true
 	}
 	e := k + len(c)
-	if strings.HasSuffix(c, "illustrat") || c == "hypothetical" {
+	if c == "illustrat" || c == "hypothetical" {
 		for e < len(low) && isWordByte(low[e]) {
 			e++
 		}
@@ -158,6 +164,15 @@ func (s *scanner) exampleAfter(end int) bool {
 	low := asciiLower(seg)
 	for _, c := range afterCues {
 		if strings.Contains(low, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func mayHaveCue(s string, hints []string) bool {
+	for _, h := range hints {
+		if strings.Contains(s, h) {
 			return true
 		}
 	}

@@ -255,13 +255,18 @@ func (s *scanner) nextSpecial(p, hi int) (tag, bool) {
 	return tag{}, false
 }
 
-// trimOneNewline drops one leading and one trailing line break, as
-// Qwen3-Coder and the XML-ish formats put values on their own lines.
+// trimOneNewline drops the line breaks that put a value on its own lines
+// (Qwen3-Coder and the XML-ish formats write <p>\nvalue\n</p>): one after
+// the opener and then one before the closer.
 func trimOneNewline(v string) string {
+	lead := false
 	if strings.HasPrefix(v, "\r\n") {
-		v = v[2:]
+		v, lead = v[2:], true
 	} else if strings.HasPrefix(v, "\n") {
-		v = v[1:]
+		v, lead = v[1:], true
+	}
+	if !lead {
+		return v // value starts right after the opener: its last line break is its own
 	}
 	if strings.HasSuffix(v, "\r\n") {
 		v = v[:len(v)-2]

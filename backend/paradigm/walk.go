@@ -218,8 +218,12 @@ func (s *scanner) ignore(start, end int, reason string) {
 }
 
 // guard runs a parser for an opener at j and, at the top level, drops what
-// it found if the prose around it says it is only an example.
+// it found if the prose around it says it is only an example. An opener
+// right after a quote is inside a string literal, not a call.
 func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
+	if j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') {
+		return -1 // inside a string literal: quoted, not written
+	}
 	if ctx == ctxTop && s.exampleBefore(j) {
 		n := len(s.items)
 		end := read()

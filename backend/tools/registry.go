@@ -75,6 +75,7 @@ func compileSchema(name string, raw []byte) (*jsonschema.Schema, any, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("tool %q: parameters are not valid JSON: %w", name, err)
 	}
+	doc = normalizeTypes(doc, 0)
 	c := jsonschema.NewCompiler()
 	loc := "airlock-tool:///" + schemaLocName(name) + ".json"
 	if err := c.AddResource(loc, doc); err != nil {
@@ -275,4 +276,47 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// typeAliases are type names that tool definitions written by hand (MCP
+// servers, Python tool decorators) use for JSON Schema's.
+var typeAliases = map[string]string{
+	"float": "number", "double": "number", "int": "integer", "long": "integer", "bool": "boolean",
+	"str": "string", "text": "string", "dict": "object", "map": "object", "list": "array", "tuple": "array",
+}
+
+// normalizeTypes rewrites aliased type names in a decoded schema, so that a
+// tool whose schema says "float" works rather than failing to compile.
+func normalizeTypes(v any, depth int) any {
+	if depth > 64 {
+		return v
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			if k == "type" {
+				switch tv := e.(type) {
+				case string:
+					if a, ok := typeAliases[strings.ToLower(tv)]; ok {
+						t[k] = a
+					}
+				case []any:
+					for i, x := range tv {
+						if xs, ok := x.(string); ok {
+							if a, ok := typeAliases[strings.ToLower(xs)]; ok {
+								tv[i] = a
+							}
+						}
+					}
+				}
+				continue
+			}
+			t[k] = normalizeTypes(e, depth+1)
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = normalizeTypes(e, depth+1)
+		}
+	}
+	return v
 }

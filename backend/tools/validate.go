@@ -259,6 +259,9 @@ func coerce(v any, schema any, depth int) any {
 	}
 	switch t := v.(type) {
 	case string:
+		if has("null") && isNullWord(t) {
+			return nil // "null" or "None" written as text, where the schema allows null
+		}
 		if len(types) > 0 && !has("string") {
 			if nv, ok := fromString(t, types); ok {
 				return coerce(nv, schema, depth+1)
@@ -359,6 +362,14 @@ func fromString(s string, types []string) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+func isNullWord(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "null", "none", "nil":
+		return true
+	}
+	return false
 }
 
 func isJSONNumber(s string) bool {
