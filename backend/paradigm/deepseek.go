@@ -63,13 +63,27 @@ func (s *scanner) tokenCalls(j int, g tag, hi int) int {
 		break
 	}
 	if end == g.end && g.name != "|tool_call_begin|" {
-		if p >= hi {
-			s.problem(msgCutOff, FormatDeepSeek, j, hi)
+		// A section with no call token in it.
+		closer := swapWord(g.rawName, "begin", "end") + ">"
+		rest := strings.TrimSpace(s.text[g.end:hi])
+		switch c := s.findIn(closer, g.end, hi); {
+		case c >= 0 && c-g.end < 4096:
+			s.problem("This tool call section holds no tool call Airlock can read, so nothing was run. Write each call between its call tokens.", sectionFamily(g), j, c+len(closer))
+			return c + len(closer)
+		case rest == "" || len(rest) < 256 && !strings.ContainsAny(rest, " \n"):
+			s.problem(msgCutOff, sectionFamily(g), j, hi)
 			return hi
 		}
 		return g.end
 	}
 	return end
+}
+
+func sectionFamily(g tag) string {
+	if strings.Contains(g.name, "section") {
+		return FormatKimi
+	}
+	return FormatDeepSeek
 }
 
 // tokenCall reads one <｜tool▁call▁begin｜>…<｜tool▁call▁end｜>: the
@@ -80,8 +94,11 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 	endTok := swapWord(begin.rawName, "begin", "end") + ">"
 	sep, ok := s.nextSpecial(begin.end, hi)
 	if !ok {
-		s.problem(msgCutOff, FormatDeepSeek, j, hi)
-		return hi
+		if head := strings.TrimSpace(t[begin.end:hi]); len(head) < 256 && !strings.ContainsAny(head, " \n") {
+			s.problem(msgCutOff, FormatDeepSeek, j, hi)
+			return hi
+		}
+		return -1 // the token named in prose
 	}
 	head := strings.TrimSpace(t[begin.end:sep.start])
 	var name, id, format string

@@ -18,7 +18,8 @@ import "strings"
 //	<|channel>thought…<channel|>               Gemma 4
 //	<|channel|>analysis<|message|>…<|end|>     gpt-oss (harmony)
 //
-// A block that is never closed runs to the end of the message. A closer
+// A block that is never closed runs to the end of the message, or to a
+// tool-call section opened with a special token (see sectionTokens). A closer
 // with no opener means the chat template put the opener in the prompt, so
 // everything before it was reasoning (only the first such closer counts,
 // and only when no reasoning was seen before). The provider's separate
@@ -100,9 +101,28 @@ func (s *scanner) reasoning(j, from int, closer string, hi int) int {
 	end := hi
 	if c := s.findIn(closer, from, hi); c >= 0 {
 		end = c + len(closer)
+	} else if sec := s.sectionToken(from, hi); sec >= 0 {
+		end = sec
 	}
 	s.ignore(j, end, "reasoning")
 	return end
+}
+
+// sectionTokens open a tool-call section with a special token. Kimi K2.5
+// and DeepSeek models open their call section without closing their
+// reasoning first: the token ends a reasoning block that is never closed.
+// A model only considering a call writes it in prose or tags, not with
+// these tokens.
+var sectionTokens = []string{"<|tool_calls_section_begin|>", "<｜tool▁calls▁begin｜>"}
+
+func (s *scanner) sectionToken(from, hi int) int {
+	at := -1
+	for _, tok := range sectionTokens {
+		if c := s.findIn(tok, from, hi); c >= 0 && (at < 0 || c < at) {
+			at = c
+		}
+	}
+	return at
 }
 
 // orphanClose handles a reasoning closer with no opener.

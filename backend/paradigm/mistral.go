@@ -19,10 +19,34 @@ var mistralParser = &parser{
 		Markers: []string{"[TOOL_CALLS]", "[ARGS]", "[CALL_ID]"},
 		Source:  "mistralai/mistral-common tokenizer docs; vLLM mistral tool parser; ollama model/parsers/ministral.go",
 		Example: `[TOOL_CALLS]read_file[ARGS]{"path": "notes.md"}`}},
-	openers: []opener{{prefix: "[TOOL_CALLS]"}},
+	openers: []opener{{prefix: "[TOOL_CALLS]"}, {prefix: "[ARGS]"}},
 	read: func(s *scanner, r readAt) int {
+		if r.opener.prefix == "[ARGS]" {
+			if r.ctx != ctxTop {
+				return -1
+			}
+			return s.mistralBare(r.j, r.lo, r.hi)
+		}
 		return s.mistral(r.j, r.hi)
 	},
+}
+
+// mistralBare reads name[ARGS]{…} written without [TOOL_CALLS] (a server
+// that dropped the special token, a template that put it in the prompt):
+// the name runs back from [ARGS] to the start of the walk's region.
+func (s *scanner) mistralBare(j, lo, hi int) int {
+	t := s.text
+	k := j
+	for k > lo && j-k < 128 && (isIdentByte(t[k-1]) || t[k-1] == '-' || t[k-1] == '.') && t[k-1] < 0x80 {
+		k--
+	}
+	if k == j || (k > 0 && !isSpace(t[k-1]) && t[k-1] != '>' && t[k-1] != ']' && t[k-1] != '}') {
+		return -1
+	}
+	if a := s.skipSpace(j+len("[ARGS]"), hi); a >= hi || t[a] != '{' {
+		return -1 // "use render_html[ARGS] to render"
+	}
+	return s.guard(k, ctxTop, func() int { return s.mistralCalls(k, k, hi) })
 }
 
 func (s *scanner) mistral(j, hi int) int {
@@ -32,19 +56,42 @@ func (s *scanner) mistral(j, hi int) int {
 		s.problem(msgCutOff, FormatMistral, j, hi)
 		return hi
 	}
+	if !(t[p] == '[' || t[p] == '{') && !s.mistralNext(p, hi) {
+		// Not name[ARGS]{…} nor name{…}: junk before a JSON list, or the
+		// token named in prose.
+		q := p
+		for q < hi && q-p < 64 && t[q] != '[' && t[q] != '{' && t[q] != '\n' {
+			q++
+		}
+		if q < hi && t[q] == '[' && s.jsonListAt(q, hi) {
+			p = q
+		} else if q >= hi || t[q] != '{' {
+			return -1
+		}
+	}
 	if t[p] == '[' || t[p] == '{' {
 		r := s.readJSON(p, hi, "", true)
 		if !r.ok() {
 			s.problem(r.msg, FormatMistral, j, max(r.end, p+1))
 			return max(r.end, p+1)
 		}
-		s.jsonCalls(r, FormatMistral, j, r.end, true, false)
 		end := r.end
+		if q := s.skipSpace(end, hi); strings.HasPrefix(t[q:], "[/TOOL_CALLS]") {
+			end = q + len("[/TOOL_CALLS]")
+		}
+		s.jsonCalls(r, FormatMistral, j, end, true, false)
 		if q := s.skipSpace(end, hi); strings.HasPrefix(t[q:], "[TOOL_CALLS]") {
 			return s.mistral(q, hi) // the next call of the same message
 		}
 		return end
 	}
+	return s.mistralCalls(j, p, hi)
+}
+
+// mistralCalls reads name[CALL_ID]id[ARGS]{…} calls from p, the first
+// starting at j.
+func (s *scanner) mistralCalls(j, p, hi int) int {
+	t := s.text
 	start := j
 	for {
 		name, q := s.ident(p, hi)
@@ -99,6 +146,9 @@ func (s *scanner) mistral(j, hi int) int {
 
 // mistralNext says a name followed by [ARGS] or [CALL_ID] starts at p.
 func (s *scanner) mistralNext(p, hi int) bool {
-	_, q := s.ident(p, hi)
-	return strings.HasPrefix(s.text[q:], "[ARGS]") || strings.HasPrefix(s.text[q:], "[CALL_ID]")
+	name, q := s.ident(p, hi)
+	if name == "" {
+		return false
+	}
+	return strings.HasPrefix(s.text[q:], "[ARGS]") || strings.HasPrefix(s.text[q:], "[CALL_ID]") || q < hi && s.text[q] == '{'
 }

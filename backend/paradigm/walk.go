@@ -107,14 +107,17 @@ func nextTrigger(t string, i, hi int) int {
 func (s *scanner) run(lo, hi int, ctx scanCtx) {
 	t := s.text
 	i := lo
+	from := lo // where the text not consumed by a mask or parser starts
 	for i < hi {
 		j := nextTrigger(t, i, hi)
 		if j >= hi {
 			return
 		}
-		next := s.at(j, lo, hi, ctx)
+		next := s.at(j, from, hi, ctx)
 		if next <= j {
 			next = j + 1
+		} else {
+			from = next
 		}
 		i = next
 	}
@@ -165,7 +168,7 @@ func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
 					continue
 				}
 			}
-			r := readAt{j: start, g: g, hi: hi, ctx: ctx, opener: o}
+			r := readAt{j: start, g: g, lo: lo, hi: hi, ctx: ctx, opener: o}
 			if end := s.guard(start, ctx, func() int { return o.parser.read(s, r) }); end > start {
 				return end
 			}
@@ -179,7 +182,7 @@ func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
 type readAt struct {
 	j      int
 	g      tag
-	hi     int
+	lo, hi int // the region the walk reads
 	ctx    scanCtx
 	opener *opener
 }
