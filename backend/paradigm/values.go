@@ -25,6 +25,7 @@ type valueSpec struct {
 	stop   string   // the sibling opener that ends a value whose closer was forgotten ("<parameter")
 	weak   string   // the wrapper's closer: ends the value only when nothing else does
 	anyTag bool     // any opening tag may follow (Cline's next argument)
+	anyKey bool     // a key and its colon may follow (VCP's next field)
 }
 
 // valueEnd finds where the value starting at vs ends. next is where reading
@@ -114,6 +115,11 @@ func (s *scanner) followsValue(p, hi int, v valueSpec) bool {
 	}
 	for _, n := range v.next {
 		if strings.HasPrefix(t[p:], n) {
+			return true
+		}
+	}
+	if v.anyKey {
+		if k, _ := vcpKey(t, p, hi); k != "" {
 			return true
 		}
 	}

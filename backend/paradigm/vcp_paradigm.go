@@ -9,7 +9,7 @@ import (
 	"airlock/backend/tools/ojson"
 )
 
-// vcpParadigm: the VCP protocol's request blocks,
+// vcpParadigm: the VCP protocol's request blocks (read in vcp.go),
 //
 //	<<<[TOOL_REQUEST]>>>
 //	tool_name:「始」read_file「末」,
@@ -17,8 +17,9 @@ import (
 //	<<<[END_TOOL_REQUEST]>>>
 //
 // Every value arrives as a string; a registry coerces them by the schema.
-// Definitions go in <<<[TOOL_DEFINITION]>>> blocks, results in
-// <<<[TOOL_RESULT]>>> blocks.
+// Definitions go in <<<[TOOL_DEFINITION]>>> blocks (as AIO Hub writes
+// them); results come back as VCPToolBox's [[VCP调用结果信息汇总: …]]
+// summaries.
 type vcpParadigm struct{}
 
 const (
@@ -55,19 +56,20 @@ ARGUMENT:「始」VALUE「末」
 <<<[END_TOOL_REQUEST]>>>
 
 Rules:
-- One "key:「始」value「末」" per argument; "tool_name" names the tool. Values need no quotes or escaping and may span several lines.
+- One "key:「始」value「末」" per argument; "tool_name" names the tool. Values need no quotes or escaping, may span several lines, and keep their indentation.
+- A value that contains 「始」, 「末」 or the block markers goes in an escape fence instead: key:「始ESCAPE」value「末ESCAPE」. Inside it, write <<<[TOOL_REQUEST_ESCAPE]>>> and <<<[END_TOOL_REQUEST_ESCAPE]>>> for the markers.
 - Numbers and true/false are written as they are; arrays and objects as JSON. They are converted by the tool's parameters.
 - One block per call. Several blocks may follow each other; they run in order.
+- Write blocks in the message itself, not inside a code fence, and only when you want the call to run.
 - After the blocks, stop and wait. The results arrive in the next message, one block per call:
-<<<[TOOL_RESULT]>>>
-tool_name:「始」TOOL_NAME「末」
-tool_call_id:「始」call_...「末」
-status:「始」success「末」
-result:「始」...「末」
-<<<[END_TOOL_RESULT]>>>
-  "status" is "success", "error" (read the message, fix the call, try again) or "denied" (the user refused: do not repeat the call unless asked).
+[[VCP调用结果信息汇总:
+- 工具名称: TOOL_NAME
+- 调用ID: call_...
+- 执行状态: ✅ SUCCESS
+- 返回内容: ...
+VCP调用结果结束]]
+  The status is ✅ SUCCESS, ❌ ERROR (read the message, fix the call, try again) or ⛔ DENIED (the user refused: do not repeat the call unless asked).
 - Never write tool results yourself, and never claim a tool ran before you have its result.
-- Write a TOOL_REQUEST block only when you want the call to run.
 
 ## Available tools
 
@@ -87,13 +89,27 @@ result:「始」...「末」
 	return b.String()
 }
 
-// vcpValue writes an argument: strings as they are, anything else as JSON.
-func vcpValue(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+// vcpValue writes an argument: strings as they are, anything else as JSON;
+// a value holding the protocol's own markers in an escape fence.
+func vcpValue(v any) (open, value, close string) {
+	text, ok := v.(string)
+	if !ok {
+		text = string(ojson.Encode(v))
 	}
-	return string(ojson.Encode(v))
+	if strings.Contains(text, vcpStart) || strings.Contains(text, vcpEnd) || strings.Contains(text, "<<<[") {
+		return vcpEscOpen, vcpEscape.Replace(text), vcpEscClose
+	}
+	return vcpStart, text, vcpEnd
 }
+
+const (
+	vcpEscOpen  = "「始ESCAPE」"
+	vcpEscClose = "「末ESCAPE」"
+)
+
+// vcpEscape writes the block markers inside an escape fence the way the
+// parser restores them.
+var vcpEscape = strings.NewReplacer(vcpOpen, "<<<[TOOL_REQUEST_ESCAPE]>>>", vcpClose, "<<<[END_TOOL_REQUEST_ESCAPE]>>>")
 
 func (vcpParadigm) FormatCalls(calls []chat.ToolCall) string {
 	var b strings.Builder
@@ -106,7 +122,8 @@ func (vcpParadigm) FormatCalls(calls []chat.ToolCall) string {
 		v, _ := ojson.Decode(bytes.TrimSpace(c.Arguments))
 		if obj, ok := v.(ojson.Object); ok {
 			for _, m := range obj {
-				b.WriteString(",\n" + m.Key + ":" + vcpStart + vcpValue(m.Value) + vcpEnd)
+				open, value, close := vcpValue(m.Value)
+				b.WriteString(",\n" + m.Key + ":" + open + value + close)
 			}
 		}
 		b.WriteString("\n" + vcpClose)
@@ -114,22 +131,27 @@ func (vcpParadigm) FormatCalls(calls []chat.ToolCall) string {
 	return b.String()
 }
 
+// FormatResults writes VCPToolBox's result summary, one per call, with
+// Airlock's call id beside the tool's name.
 func (vcpParadigm) FormatResults(rs []chat.ToolResult) string {
 	var b strings.Builder
 	for i, r := range rs {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		status := r.Status
-		if status == "" {
-			status = chat.ToolSuccess
+		status := "✅ SUCCESS"
+		switch r.Status {
+		case chat.ToolError:
+			status = "❌ ERROR"
+		case chat.ToolDenied:
+			status = "⛔ DENIED"
 		}
-		b.WriteString("<<<[TOOL_RESULT]>>>\n")
-		b.WriteString("tool_name:" + vcpStart + r.Name + vcpEnd + "\n")
-		b.WriteString("tool_call_id:" + vcpStart + r.CallID + vcpEnd + "\n")
-		b.WriteString("status:" + vcpStart + string(status) + vcpEnd + "\n")
-		b.WriteString("result:" + vcpStart + r.Content + vcpEnd + "\n")
-		b.WriteString("<<<[END_TOOL_RESULT]>>>")
+		b.WriteString("[[VCP调用结果信息汇总:\n")
+		b.WriteString("- 工具名称: " + r.Name + "\n")
+		b.WriteString("- 调用ID: " + r.CallID + "\n")
+		b.WriteString("- 执行状态: " + status + "\n")
+		b.WriteString("- 返回内容: " + r.Content + "\n")
+		b.WriteString("VCP调用结果结束]]")
 	}
 	return b.String()
 }

@@ -132,7 +132,7 @@ export function formatResults(results: ResultSpec[], paradigm: string): string {
     return results
       .map(
         (r) =>
-          `<<<[TOOL_RESULT]>>>\ntool_name:「始」${r.name}「末」\ntool_call_id:「始」${r.callId}「末」\nstatus:「始」${r.status}「末」\nresult:「始」${r.content}「末」\n<<<[END_TOOL_RESULT]>>>`,
+          `[[VCP调用结果信息汇总:\n- 工具名称: ${r.name}\n- 调用ID: ${r.callId}\n- 执行状态: ${{ success: '✅ SUCCESS', error: '❌ ERROR', denied: '⛔ DENIED' }[r.status]}\n- 返回内容: ${r.content}\nVCP调用结果结束]]`,
       )
       .join('\n\n')
   return results.map((r) => '```json\n' + `{"tool_call_result":${one(r)}}` + '\n```').join('\n\n')

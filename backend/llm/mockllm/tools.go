@@ -38,8 +38,7 @@ type result struct{ name, status, text string }
 var (
 	jsonResult = regexp.MustCompile(`\{"tool_call_result":(\{.*?\})\}\s*(?:\n|$)`)
 	xmlResult  = regexp.MustCompile(`(?s)<tool_result>(.*?)</tool_result>`)
-	vcpResult  = regexp.MustCompile(`(?s)<<<\[TOOL_RESULT\]>>>(.*?)<<<\[END_TOOL_RESULT\]>>>`)
-	vcpField   = regexp.MustCompile(`(?s)(\w+):「始」(.*?)「末」`)
+	vcpResult  = regexp.MustCompile(`(?s)\[\[VCP调用结果信息汇总:\n- 工具名称: (.*?)\n.*?- 执行状态: \S+ (\w+)\n- 返回内容: (.*?)\nVCP调用结果结束\]\]`)
 )
 
 // readResults parses a tool-results message in any of the three paradigms.
@@ -65,11 +64,7 @@ func readResults(text string) []result {
 		fromJSON(strings.TrimSpace(m[1]))
 	}
 	for _, m := range vcpResult.FindAllStringSubmatch(text, -1) {
-		f := map[string]string{}
-		for _, kv := range vcpField.FindAllStringSubmatch(m[1], -1) {
-			f[kv[1]] = kv[2]
-		}
-		out = append(out, result{f["tool_name"], f["status"], f["result"]})
+		out = append(out, result{m[1], strings.ToLower(m[2]), m[3]})
 	}
 	return out
 }

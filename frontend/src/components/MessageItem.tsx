@@ -55,14 +55,14 @@ function UserMessage({ m }: { m: Message }) {
 /** Counts the results in a tool-results message, by status (any of the three paradigms). */
 export function countResults(content: string): { total: number; success: number; error: number; denied: number } {
   const out = { total: 0, success: 0, error: 0, denied: 0 }
-  const re = /"status"\s*:\s*"(success|error|denied)"|status:「始」\s*(success|error|denied)\s*「末」/g
+  const re = /"status"\s*:\s*"(success|error|denied)"|执行状态:\s*\S+\s+(SUCCESS|ERROR|DENIED)/g
   for (const match of content.matchAll(re)) {
-    const st = (match[1] ?? match[2]) as 'success' | 'error' | 'denied'
+    const st = (match[1] ?? match[2].toLowerCase()) as 'success' | 'error' | 'denied'
     out[st]++
     out.total++
   }
   if (out.total === 0) {
-    out.total = (content.match(/"tool_call_result"|<tool_result>|<<<\[TOOL_RESULT\]>>>/g) ?? []).length
+    out.total = (content.match(/"tool_call_result"|<tool_result>|\[\[VCP调用结果信息汇总/g) ?? []).length
   }
   return out
 }
