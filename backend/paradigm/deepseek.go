@@ -92,6 +92,9 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 	t := s.text
 	j := begin.start
 	endTok := swapWord(begin.rawName, "begin", "end") + ">"
+	if end := s.tokenInvoke(j, begin.end, endTok, hi); end > 0 {
+		return end // Step 3 without function<｜tool▁sep｜>
+	}
 	sep, ok := s.nextSpecial(begin.end, hi)
 	if !ok {
 		if head := strings.TrimSpace(t[begin.end:hi]); len(head) < 256 && !strings.ContainsAny(head, " \n") {
@@ -106,19 +109,8 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 	switch sep.name {
 	case "|tool_sep|":
 		format = FormatDeepSeek
-		if a := s.skipSpace(r, hi); a < hi && t[a] == '<' {
-			// Step 3: an invoke instead of a name and JSON.
-			if g, ok := s.parseTag(a, hi); ok && isInvoke(g) {
-				end := s.invokeIn(a, g, "", hi, false)
-				if end > a {
-					s.items[len(s.items)-1].start = j
-					if q := s.skipSpace(end, hi); strings.HasPrefix(t[q:], endTok) {
-						end = q + len(endTok)
-					}
-					s.items[len(s.items)-1].end = end
-					return end
-				}
-			}
+		if end := s.tokenInvoke(j, r, endTok, hi); end > 0 {
+			return end // Step 3: an invoke instead of a name and JSON
 		}
 		if head == "function" || head == "" {
 			// V3 / R1: the name is on the line after the separator.
@@ -128,6 +120,9 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 			}
 			name = strings.TrimSpace(t[r:q])
 			r = q
+			if end := s.tokenInvoke(j, r, endTok, hi); end > 0 {
+				return end // Step 3 with the name before its invoke
+			}
 		} else {
 			name = head
 		}
@@ -184,5 +179,28 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 		msg = "This tool call has no tool name, so it was not run."
 	}
 	s.add(item{id: id, name: name, args: args, msg: msg, format: format, start: j, end: end})
+	return end
+}
+
+// tokenInvoke reads an invoke (Step 3's <steptml:invoke>) at k, after blanks,
+// as the call that opened at j; -1 when there is none.
+func (s *scanner) tokenInvoke(j, k int, endTok string, hi int) int {
+	a := s.skipSpace(k, hi)
+	if a >= hi || s.text[a] != '<' {
+		return -1
+	}
+	g, ok := s.parseTag(a, hi)
+	if !ok || !isInvoke(g) {
+		return -1
+	}
+	n := len(s.items)
+	end := s.invokeIn(a, g, "", hi, false)
+	if end <= a || len(s.items) == n {
+		return -1
+	}
+	if q := s.skipSpace(end, hi); strings.HasPrefix(s.text[q:], endTok) {
+		end = q + len(endTok)
+	}
+	s.items[n].start, s.items[n].end = j, end
 	return end
 }

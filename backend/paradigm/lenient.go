@@ -155,7 +155,7 @@ func (s *scanner) readJSON(k, hi int, stop string, multi bool) jsonRead {
 		if p < hi && (t[p] == ',' || t[p] == ';') {
 			p = s.skipSpace(p+1, hi)
 		}
-		if p >= hi || (t[p] != '{' && t[p] != '[') {
+		if p >= hi || (t[p] != '{' && !(t[p] == '[' && s.jsonListAt(p, hi))) {
 			return r
 		}
 		k = p
