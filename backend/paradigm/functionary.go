@@ -103,3 +103,18 @@ func (s *scanner) jsonArgs(j int, name string, k int, closer, format string, hi 
 	s.add(it)
 	return end
 }
+
+// functionaryStart reads a call at the start of the message written
+// without its ">>>" (Functionary v3.2's template puts it in the prompt):
+// name, a line break, the JSON arguments. The name must look like a tool's.
+func (s *scanner) functionaryStart(k, hi int) int {
+	t := s.text
+	name, q := s.ident(k, hi)
+	if name == "" || q >= hi || t[q] != '\n' || !(isSnakeName(name) || s.known != nil && s.known(name)) {
+		return -1
+	}
+	if a := s.skipSpace(q, hi); a >= hi || t[a] != '{' {
+		return -1
+	}
+	return s.jsonArgs(k, name, q, "", FormatFunctionary, hi)
+}

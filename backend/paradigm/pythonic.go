@@ -62,12 +62,11 @@ var pythonicParser = &parser{
 	},
 }
 
-// pythonicBracket reads a list of calls in prose: at the start of a line
-// or after ':' or a tag.
+// pythonicBracket reads a list of calls in prose: at the start of a line,
+// after ':' or a tag, or after a blank when every call names its
+// arguments (pythonicList checks that).
 func (s *scanner) pythonicBracket(j, hi int) int {
-	switch s.prevSig(j, 0) {
-	case 0, ':', '>':
-	default:
+	if j > 0 && !isSpace(s.text[j-1]) && s.prevSig(j, 0) != ':' && s.prevSig(j, 0) != '>' {
 		return -1
 	}
 	k := s.skipSpace(j+1, hi)
@@ -238,6 +237,9 @@ func (p *pyParser) value() (any, bool) {
 			if !ok {
 				return nil, false
 			}
+			if p.ws(); len(obj) == 0 && (p.peek() == ',' || p.peek() == '}') {
+				return p.set(kv) // {'a', 'b'}: a set, read as a list
+			}
 			var key string
 			switch k := kv.(type) {
 			case string:
@@ -300,6 +302,48 @@ func (p *pyParser) value() (any, bool) {
 	}
 }
 
+// set reads the rest of a set literal whose first element is first.
+func (p *pyParser) set(first any) (any, bool) {
+	out := []any{first}
+	for {
+		p.ws()
+		switch p.peek() {
+		case '}':
+			p.i++
+			return out, true
+		case ',':
+			p.i++
+			p.ws()
+			if p.peek() == '}' {
+				continue
+			}
+			v, ok := p.value()
+			if !ok {
+				return nil, false
+			}
+			out = append(out, v)
+		default:
+			return nil, false
+		}
+	}
+}
+
+// closesString says a quote followed by what follows it at k ends the
+// string: a delimiter of the call, or the end.
+func (p *pyParser) closesString(k int) bool {
+	for k < p.hi && (p.t[k] == ' ' || p.t[k] == '\t') {
+		k++
+	}
+	if k >= p.hi {
+		return true
+	}
+	switch p.t[k] {
+	case ',', ')', ']', '}', ':', '\n', '\r':
+		return true
+	}
+	return false
+}
+
 func isJSONNumber(s string) bool {
 	var n json.Number
 	return json.Unmarshal([]byte(s), &n) == nil
@@ -351,8 +395,15 @@ func (p *pyParser) str() (any, bool) {
 		}
 		if c == q {
 			if !triple {
+				if p.closesString(p.i + 1) {
+					p.i++
+					return b.String(), true
+				}
+				// A quote of the same kind inside the string, unescaped:
+				// sed -n '360,450p' written inside '…'.
+				b.WriteByte(c)
 				p.i++
-				return b.String(), true
+				continue
 			}
 			if p.i+3 <= p.hi && p.t[p.i+1] == q && p.t[p.i+2] == q {
 				p.i += 3
@@ -388,8 +439,8 @@ func (s *scanner) addPy(calls []pyCall, j, end int) {
 }
 
 // pythonicList reads [call, call, ...] at j. Outside an explicit context
-// (strict false), the list must stand alone on its line and use keyword
-// arguments only, or it is taken as prose.
+// (strict false), the calls must use keyword arguments only, or it is
+// taken as prose.
 func (s *scanner) pythonicList(j, hi int, strict bool) int {
 	lim := hi
 	if !strict {
@@ -419,14 +470,12 @@ func (s *scanner) pythonicList(j, hi int, strict bool) int {
 		return -1
 	}
 	end := p.i
-	if !strict {
-		// The rest of the line must be blank (or an end-of-turn token).
-		q := end
-		for q < hi && (s.text[q] == ' ' || s.text[q] == '\t' || s.text[q] == '\r') {
-			q++
-		}
-		if q < hi && s.text[q] != '\n' && s.text[q] != '<' {
-			return -1
+	if !strict && !s.atLineStart(j, 0) && s.prevSig(j, 0) != ':' && s.prevSig(j, 0) != '>' {
+		// In the middle of prose, every call must name its arguments.
+		for _, c := range calls {
+			if len(c.args) == 0 {
+				return -1
+			}
 		}
 	}
 	s.addPy(calls, j, end)
@@ -503,4 +552,59 @@ func (s *scanner) pythonStart(j, k int, closer string, hi int) int {
 		s.items[n-1].end = s.afterCloser(end, closer, hi)
 	}
 	return s.afterCloser(end, closer, hi)
+}
+
+// pythonicLines reads lines of bare calls from k: name(k=v, …) alone on its
+// line, several separated by ';' or ',' or on the lines that follow
+// (Granite, and models that drop the brackets). Every call names its
+// arguments; a call without arguments counts when its name is a tool's or
+// when the message holds nothing but calls.
+func (s *scanner) pythonicLines(k, hi int) int {
+	t := s.text
+	var calls []pyCall
+	end := -1
+	for line := k; line < hi; {
+		p := &pyParser{t: t, i: line, hi: min(hi, line+1<<20)}
+		var row []pyCall
+		for {
+			c, ok := p.call()
+			if !ok || c.positional > 0 {
+				row = nil
+				break
+			}
+			row = append(row, c)
+			for p.i < p.hi && (t[p.i] == ' ' || t[p.i] == '\t') {
+				p.i++
+			}
+			if p.peek() == ';' || p.peek() == ',' {
+				p.i++
+				for p.i < p.hi && (t[p.i] == ' ' || t[p.i] == '\t') {
+					p.i++
+				}
+			}
+			if p.i >= p.hi || t[p.i] == '\n' || t[p.i] == '\r' {
+				break
+			}
+		}
+		if len(row) == 0 {
+			break
+		}
+		calls = append(calls, row...)
+		end = p.i
+		line = s.skipSpace(p.i, hi)
+		if line < hi && (!isIdentByte(t[line]) || t[line] >= 0x80) {
+			break
+		}
+	}
+	if len(calls) == 0 {
+		return -1
+	}
+	only := strings.TrimSpace(t[:k]) == "" && strings.TrimSpace(t[end:]) == ""
+	for _, c := range calls {
+		if len(c.args) == 0 && !only && (s.known == nil || !s.known(c.name)) {
+			return -1
+		}
+	}
+	s.addPy(calls, k, end)
+	return end
 }

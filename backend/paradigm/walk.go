@@ -80,9 +80,10 @@ func (s *scanner) findIn(needle string, from, hi int) int {
 }
 
 // Bytes that can open something: tags and tokens, brackets, braces, code
-// fences, Functionary's ">>>", and the lead byte of ◁ (Kimi's ◁think▷).
+// fences, Functionary's ">>>", the lead byte of ◁ (Kimi's ◁think▷), and the
+// line break before a line of bare calls.
 var trigger = func() (t [256]bool) {
-	for _, c := range "<[{`~>" {
+	for _, c := range "<[{`~>\n" {
 		t[c] = true
 	}
 	t[0xE2] = true
@@ -108,6 +109,11 @@ func (s *scanner) run(lo, hi int, ctx scanCtx) {
 	t := s.text
 	i := lo
 	from := lo // where the text not consumed by a mask or parser starts
+	if lo == 0 && ctx == ctxTop {
+		if end := s.lineAt(0, hi, ctx); end > 0 {
+			i, from = end, end
+		}
+	}
 	for i < hi {
 		j := nextTrigger(t, i, hi)
 		if j >= hi {
@@ -128,6 +134,9 @@ func (s *scanner) run(lo, hi int, ctx scanCtx) {
 func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
 	t := s.text
 	c := t[j]
+	if c == '\n' {
+		return s.lineAt(j+1, hi, ctx)
+	}
 	if (c == '`' || c == '~') && ctx == ctxTop {
 		return s.fenceOrCode(j, hi)
 	}
@@ -175,6 +184,24 @@ func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
 		}
 	}
 	return -1
+}
+
+// lineAt tries the readers of lines that start with a bare name (a
+// pythonic call, Functionary's recipient) on the line starting at k.
+func (s *scanner) lineAt(k, hi int, ctx scanCtx) int {
+	t := s.text
+	for k < hi && (t[k] == ' ' || t[k] == '\t') {
+		k++
+	}
+	if k >= hi || !isIdentByte(t[k]) || t[k] >= 0x80 {
+		return -1
+	}
+	if ctx == ctxTop && strings.TrimSpace(t[:k]) == "" {
+		if end := s.guard(k, ctx, func() int { return s.functionaryStart(k, hi) }); end > k {
+			return end
+		}
+	}
+	return s.guard(k, ctx, func() int { return s.pythonicLines(k, hi) })
 }
 
 // readAt is what a parser's read is given: where its opener starts, the tag
