@@ -31,18 +31,42 @@ var gemmaFamilies = &parser{
 			Example: `<start_function_call>call:read_file{path:<escape>notes.md<escape>}<end_function_call>`},
 	},
 	payload: func(s *scanner, w wrapper, k int) int {
-		if !strings.HasPrefix(s.text[k:], "call:") {
+		t := s.text
+		if t[k] == ':' {
+			k = s.skipSpace(k+1, len(t)) // a stray colon after the opener
+		}
+		if !strings.HasPrefix(t[k:], "call:") {
 			return -1
 		}
 		label := w.label
 		if label != FormatFunctionGemma {
 			label = FormatGemma4
 		}
-		return s.gemma(w.j, k+len("call:"), w.closer, label, len(s.text))
+		// Several calls may share one wrapper: call:a{…}call:b{…}.
+		j, end := w.j, -1
+		for strings.HasPrefix(t[k:], "call:") {
+			e := s.gemma(j, k+len("call:"), w.closer, label, len(t))
+			if e < 0 {
+				break
+			}
+			end = e
+			k = s.skipSpace(e, len(t))
+			j = k
+		}
+		return end
 	},
 }
 
-// gemma reads name{…} at k (after "call:"), then the closer.
+// gemmaBare reads call:name{…} on its own, without the <|tool_call>
+// wrapper (seen after Gemma 4's thought channel), at a line start.
+func (s *scanner) gemmaBare(k, hi int) int {
+	if !strings.HasPrefix(s.text[k:], "call:") {
+		return -1
+	}
+	return s.gemma(k, k+len("call:"), "<tool_call|>", FormatGemma4, hi)
+}
+
+// gemma reads name{…} at k (after "call:"), then the closer if it follows.
 func (s *scanner) gemma(j, k int, closer, label string, hi int) int {
 	t := s.text
 	name, p := s.ident(k, hi)
@@ -139,6 +163,25 @@ func (g *gemmaReader) object(p int) (ojson.Object, int, bool) {
 	}
 }
 
+// missingOpener finds a closing delimiter ahead of p that ends a string
+// whose opening delimiter was left out: it comes before the end of the
+// object or list, and no key ("…:") stands between.
+func (g *gemmaReader) missingOpener(p int) (string, int) {
+	t := g.s.text
+	for e := p; e < g.hi && e-p < 4096; e++ {
+		switch t[e] {
+		case '}', ']', ':', '{', '[':
+			return "", -1
+		case '<':
+			if d := g.delimAt(e); d != "" {
+				return d, e
+			}
+			return "", -1
+		}
+	}
+	return "", -1
+}
+
 func (g *gemmaReader) value(p int) (any, int, bool) {
 	t := g.s.text
 	if p >= g.hi {
@@ -150,6 +193,26 @@ func (g *gemmaReader) value(p int) (any, int, bool) {
 			return nil, g.hi, false
 		}
 		return t[p+len(d) : e], e + len(d), true
+	}
+	if t[p] == '"' {
+		// A JSON string where the delimiter belongs.
+		for e := p + 1; e < g.hi && e-p < 1<<16; e++ {
+			if t[e] == '\\' {
+				e++
+				continue
+			}
+			if t[e] == '"' {
+				var str string
+				if err := json.Unmarshal([]byte(t[p:e+1]), &str); err == nil {
+					return str, e + 1, true
+				}
+				break
+			}
+		}
+	}
+	if d, e := g.missingOpener(p); e > 0 {
+		// text<|"|>: the opening delimiter was left out.
+		return strings.TrimSpace(t[p:e]), e + len(d), true
 	}
 	switch t[p] {
 	case '{':

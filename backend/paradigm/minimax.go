@@ -1,6 +1,7 @@
 package paradigm
 
 import (
+	"strconv"
 	"strings"
 
 	"airlock/backend/tools/ojson"
@@ -89,6 +90,23 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 	args := ojson.Object{}
 	cut, closed := false, false
 	p := g.end
+	if a := s.skipSpace(p, hi); a < hi && t[a] == '{' {
+		// A JSON object instead of parameter tags.
+		r := s.readJSON(a, hi, invokeCloser, false)
+		if !r.ok() {
+			end := s.afterCloser(max(r.end, a), invokeCloser, hi)
+			s.problem(r.msg, label, j, end)
+			return end
+		}
+		obj, _ := r.vals[0].(ojson.Object)
+		end := s.afterCloser(r.end, invokeCloser, hi)
+		it := item{name: name, args: obj, format: label, start: j, end: end}
+		if obj == nil {
+			it.msg = "The arguments of " + strconv.Quote(name) + " must be a JSON object, so the call was not run."
+		}
+		s.add(it)
+		return end
+	}
 	for {
 		p = s.skipSpace(p, hi)
 		if p >= hi {

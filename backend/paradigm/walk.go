@@ -124,6 +124,12 @@ func (s *scanner) run(lo, hi int, ctx scanCtx) {
 			next = j + 1
 		} else {
 			from = next
+			if n := len(s.ignored); n > 0 && s.ignored[n-1].End == next && s.ignored[n-1].Reason == "reasoning" {
+				// What follows reasoning starts afresh, like a line.
+				if end := s.lineAt(next, hi, ctx); end > next {
+					next, from = end, end
+				}
+			}
 		}
 		i = next
 	}
@@ -200,6 +206,9 @@ func (s *scanner) lineAt(k, hi int, ctx scanCtx) int {
 		if end := s.guard(k, ctx, func() int { return s.functionaryStart(k, hi) }); end > k {
 			return end
 		}
+	}
+	if end := s.guard(k, ctx, func() int { return s.gemmaBare(k, hi) }); end > k {
+		return end
 	}
 	return s.guard(k, ctx, func() int { return s.pythonicLines(k, hi) })
 }

@@ -74,6 +74,7 @@ func (r *Registry) Check(name string, args ojson.Object) (string, ojson.Object, 
 		return spec.Name, args, nil
 	}
 	shape := r.shapes[i]
+	args = unwrapArguments(args, shape)
 	coerced, _ := Coerce(args, shape).(ojson.Object)
 	if coerced == nil {
 		coerced = args
@@ -82,6 +83,30 @@ func (r *Registry) Check(name string, args ojson.Object) (string, ojson.Object, 
 		return spec.Name, nil, argumentError(spec.Name, r.hints[i], err)
 	}
 	return spec.Name, coerced, nil
+}
+
+// unwrapArguments undoes a model's wrapping of every argument in one more
+// object ({"arguments": {"city": "Paris"}}) when the tool has no parameter
+// by that name.
+func unwrapArguments(args ojson.Object, shape any) ojson.Object {
+	if len(args) != 1 {
+		return args
+	}
+	switch args[0].Key {
+	case "arguments", "args", "parameters", "params", "input":
+	default:
+		return args
+	}
+	inner, ok := args[0].Value.(ojson.Object)
+	if !ok {
+		return args
+	}
+	node, _ := shape.(map[string]any)
+	props, _ := node["properties"].(map[string]any)
+	if _, declared := props[args[0].Key]; declared || len(props) == 0 {
+		return args
+	}
+	return inner
 }
 
 var printer = message.NewPrinter(language.English)
