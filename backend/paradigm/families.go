@@ -65,6 +65,12 @@ var parsers = []*parser{
 	commandRParser,
 	functionaryParser,
 	lmStudioParser,
+	miniMaxM3Parser,
+	kimiK3Parser,
+	solarParser,
+	plamoParser,
+	cwmParser,
+	qwenAgentParser,
 	jsonCallsParser,
 	pythonicParser,
 	clineParser,
@@ -91,8 +97,11 @@ func init() {
 			case o.tag != "":
 				openers['<'] = append(openers['<'], o)
 			case o.prefix != "":
-				k := strings.IndexFunc(o.prefix, func(r rune) bool { return r < 0x80 && trigger[byte(r)] })
-				if k < 0 {
+				k := 0
+				for k < len(o.prefix) && !trigger[o.prefix[k]] {
+					k++
+				}
+				if k == len(o.prefix) {
 					panic("paradigm: opener " + o.prefix + " has no trigger byte")
 				}
 				o.back = k
