@@ -180,8 +180,8 @@ func callFrom(v any, explicit bool) (c callObj, isCall bool) {
 func tgiCall(fo ojson.Object) (callObj, bool) {
 	nv, has := fo.Get("_name")
 	name, isStr := nv.(string)
-	if !has || !isStr || strings.TrimSpace(name) == "" {
-		return callObj{}, false
+	if !has || !isStr || strings.TrimSpace(name) == "" || name == "no_tool" {
+		return callObj{}, false // no_tool: TGI's sentinel for a plain answer
 	}
 	args := ojson.Object{}
 	for _, m := range fo {

@@ -52,6 +52,9 @@ func (s *scanner) clineCall(j int, g tag, hi int) int {
 		return -1
 	}
 	name := g.rawName[1:]
+	if isResultName(name) {
+		return -1 // <tool_use_result>, <function_results>: a result quoted, not a call
+	}
 	known := clineTools[name] || (s.known != nil && s.known(name))
 	if !known && !(isSnakeName(name) && s.atLineStart(j, 0)) {
 		return -1
@@ -82,7 +85,7 @@ func (s *scanner) clineCall(j int, g tag, hi int) int {
 		if !complete {
 			cut = true
 		}
-		args = append(args, ojson.Member{Key: key, Value: trimOneNewline(t[vs:end])})
+		args = append(args, ojson.Member{Key: key, Value: clineValue(key, t[vs:end])})
 		p = next
 		if !complete {
 			break
@@ -115,4 +118,28 @@ func isSnakeName(name string) bool {
 		}
 	}
 	return name[0] != '_' && name[len(name)-1] != '_'
+}
+
+// clineValue trims a value the way Cline and Roo Code do: a file's content
+// loses only the line breaks that put it on its own lines, anything else
+// its surrounding blanks.
+func clineValue(key, v string) string {
+	switch key {
+	case "content", "diff", "result", "question":
+		if strings.HasPrefix(v, "\n") {
+			v = v[1:]
+		}
+		return strings.TrimSuffix(v, "\n")
+	}
+	return strings.TrimSpace(v)
+}
+
+// isResultName says a tag name names a result, not a call.
+func isResultName(name string) bool {
+	for _, sfx := range []string{"_result", "_results", "_response", "_output"} {
+		if strings.HasSuffix(name, sfx) {
+			return true
+		}
+	}
+	return false
 }

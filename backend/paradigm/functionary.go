@@ -22,10 +22,18 @@ var functionaryParser = &parser{
 		Markers: []string{">>>name\\n", "<|recipient|>", "<|content|>"},
 		Source:  "MeetKai/functionary prompt templates and tests; llama.cpp chat tests",
 		Example: ">>>read_file\n{\"path\": \"notes.md\"}"}},
-	openers: []opener{{prefix: ">>>"}, {tag: "|recipient|"}},
+	openers: []opener{{prefix: ">>>"}, {tag: "|recipient|"}, {tag: "|reserved_special_token_249|"}},
 	read: func(s *scanner, r readAt) int {
-		if r.g.name == "|recipient|" {
+		switch r.g.name {
+		case "|recipient|":
 			return s.functionaryV2(r.j, r.g.end, r.hi)
+		case "|reserved_special_token_249|":
+			// v2 on Llama 3: the token, the name, a line break, the JSON.
+			name, q := s.ident(s.skipSpace(r.g.end, r.hi), r.hi)
+			if name == "" {
+				return -1
+			}
+			return s.jsonArgs(r.j, name, q, "", FormatFunctionary, r.hi)
 		}
 		return s.functionaryV3(r.j, r.hi)
 	},
@@ -113,8 +121,12 @@ func (s *scanner) functionaryStart(k, hi int) int {
 	if name == "" || q >= hi || t[q] != '\n' || !(isSnakeName(name) || s.known != nil && s.known(name)) {
 		return -1
 	}
-	if a := s.skipSpace(q, hi); a >= hi || t[a] != '{' {
+	a := s.skipSpace(q, hi)
+	if c, ok := s.specialAt(a, hi); ok && c.name == "|content|" {
+		a = s.skipSpace(c.end, hi) // v2: <|content|> before the JSON
+	}
+	if a >= hi || t[a] != '{' {
 		return -1
 	}
-	return s.jsonArgs(k, name, q, "", FormatFunctionary, hi)
+	return s.jsonArgs(k, name, a, "", FormatFunctionary, hi)
 }

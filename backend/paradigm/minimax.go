@@ -80,6 +80,9 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 		label = invokeFamily(g)
 	}
 	name, ok := attr(g.attrs, "name")
+	if k := strings.Index(name, "<|"); k > 0 {
+		name = name[:k] // a special token leaked into the name: read<|message|>
+	}
 	name = strings.TrimSpace(name)
 	if !ok || !validName(name, false) {
 		return -1

@@ -66,11 +66,18 @@ func (s *scanner) miniMaxM3(j, hi int) int {
 		}
 	}
 	if read == 0 {
-		if p >= hi {
-			s.problem(msgCutOff, FormatMiniMaxM3, j, hi)
-			return hi
+		end := hi
+		msg := msgCutOff
+		if p < hi {
+			msg = "This tool_call block holds no tool call Airlock can read, so nothing was run. Write each call as an invoke."
+			if c := s.findIn(closer, p, hi); c >= 0 {
+				end = c + len(closer)
+			} else if nl := s.findIn("\n", p, hi); nl >= 0 {
+				end = nl
+			}
 		}
-		return -1
+		s.problem(msg, FormatMiniMaxM3, j, end)
+		return end
 	}
 	return p
 }

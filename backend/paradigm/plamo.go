@@ -64,6 +64,11 @@ func (s *scanner) plamo(j, p, hi int) int {
 			}
 			r := s.readJSON(s.skipSpace(a+len(msg), hi), hi, argsEnd, false)
 			end := s.afterCloser(max(r.end, a), argsEnd, hi)
+			if end == r.end && r.ok() && s.skipSpace(end, hi) >= hi {
+				// The text ended before the arguments' end tag.
+				s.problem(msgCutOff, FormatPlamo, start, hi)
+				return hi
+			}
 			if !r.ok() {
 				s.problem(r.msg, FormatPlamo, start, end)
 				q = end

@@ -156,22 +156,35 @@ func (s *scanner) tagAttrs(g tag, k, hi int) (tag, bool) {
 		g.end = k + 1
 		return g, true
 	}
-	if k >= hi || !(t[k] == ' ' || t[k] == '=' || t[k] == '\t' || t[k] == '/') {
+	if k >= hi || !(t[k] == ' ' || t[k] == '=' || t[k] == '\t' || t[k] == '/' || strings.HasPrefix(t[k:hi], tokSpace)) {
 		return g, false
 	}
 	lim := min(hi, k+256)
+	var quote byte
 	for p := k; p < lim; p++ {
-		switch t[p] {
-		case '>':
-			g.attrs = t[k:p]
+		switch c := t[p]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\n' {
+				return g, false
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '>':
+			g.attrs = strings.ReplaceAll(t[k:p], tokSpace, " ")
 			g.end = p + 1
 			return g, true
-		case '\n', '<':
+		case c == '\n' || c == '<':
 			return g, false
 		}
 	}
 	return g, false
 }
+
+// tokSpace is how byte-level tokenizers spell a space ("Ġ", U+0120); raw
+// output sometimes keeps it inside tags.
+const tokSpace = "Ġ"
 
 // attr returns the value of name="value" (or 'value', or bare) in attrs.
 func attr(attrs, name string) (string, bool) {

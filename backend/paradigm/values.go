@@ -40,19 +40,20 @@ func (s *scanner) valueEnd(vs, hi int, v valueSpec) (end, next int, complete boo
 	if c, ok := s.pairedCloser(vs, hi, v); ok {
 		return c, c + len(v.closer), true
 	}
-	first := s.findIn(v.closer, vs, hi)
-	if v.stop != "" {
-		if st := s.findIn(v.stop, vs, hi); st >= 0 && (first < 0 || st < first) {
-			return st, st, true
+	// The closer was forgotten, or is only followed by something else: the
+	// value ends at whichever comes first of its closer, a sibling's opener
+	// and the wrapper's closer.
+	first, cut := s.findIn(v.closer, vs, hi), -1
+	for _, m := range []string{v.stop, v.weak} {
+		if at := s.findIn(m, vs, hi); m != "" && at >= 0 && (cut < 0 || at < cut) {
+			cut = at
 		}
 	}
-	if first >= 0 {
+	switch {
+	case cut >= 0 && (first < 0 || cut < first):
+		return cut, cut, true
+	case first >= 0:
 		return first, first + len(v.closer), true
-	}
-	if v.weak != "" {
-		if w := s.findIn(v.weak, vs, hi); w >= 0 {
-			return w, w, true
-		}
 	}
 	return hi, hi, false
 }
