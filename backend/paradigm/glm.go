@@ -26,28 +26,38 @@ var glmParser = &parser{
 			return -1
 		}
 		name, p := s.ident(k, hi)
-		sfx := tagSuffix(w.g)
+		pre, sfx := glmAffixes(w.g)
 		q := s.skipTagSpace(p, hi)
-		if sep := "<tool_sep" + sfx + ">"; strings.HasPrefix(t[q:], sep) {
+		if sep := "<" + pre + "tool_sep" + sfx + ">"; strings.HasPrefix(t[q:], sep) {
 			q = s.skipTagSpace(q+len(sep), hi)
 		}
-		if name == "" || !validName(name, false) {
+		if name == "" || !validName(name, false) || q >= hi {
 			return -1
 		}
-		if q >= hi || !strings.HasPrefix(t[q:], "<arg_key"+sfx+">") && !strings.HasPrefix(t[q:], w.closer) {
+		if strings.HasPrefix(t[q:], w.closer) && (!strings.HasSuffix(w.g.alias+w.g.name, "tool_call") ||
+			s.prevSig(w.j, 0) != 0 && !s.endsLine(q+len(w.closer), hi)) {
+			// A bare word is a call without arguments only in GLM's own
+			// <tool_call>, and not in the middle of a sentence.
 			return -1
 		}
-		return s.glm(w.j, name, q, w.closer, sfx, hi)
+		if !strings.HasPrefix(t[q:], "<"+pre+"arg_key"+sfx+">") && !strings.HasPrefix(t[q:], w.closer) {
+			return -1
+		}
+		return s.glm(w.j, name, q, w.closer, pre, sfx, hi)
 	},
 }
 
-// tagSuffix is the suffix a tag's name carries (":opensource" for
-// <tool_call:opensource>), "" for none.
-func tagSuffix(g tag) string {
-	if g.alias == "" || !strings.HasPrefix(g.name, g.alias+":") {
-		return ""
+// glmAffixes are what the wrapper's name adds around "tool_call", and so
+// around "arg_key" and "arg_value": LongCat's "longcat_" before it,
+// Hunyuan's ":opensource" after it.
+func glmAffixes(g tag) (prefix, suffix string) {
+	if g.alias != "" && strings.HasPrefix(g.name, g.alias+":") {
+		suffix = g.rawName[1+len(g.alias):]
 	}
-	return g.rawName[1+len(g.alias):]
+	if base, ok := strings.CutSuffix(g.name, "tool_call"); ok && !strings.Contains(base, ":") {
+		prefix = base
+	}
+	return prefix, suffix
 }
 
 // skipTagSpace skips blanks between tags, and the two characters \n or \t
@@ -68,11 +78,11 @@ func (s *scanner) skipTagSpace(p, hi int) int {
 }
 
 // glm reads the <arg_key>/<arg_value> pairs from p to closer.
-func (s *scanner) glm(j int, name string, p int, closer, sfx string, hi int) int {
+func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int) int {
 	t := s.text
-	keyOpen, keyClose := "<arg_key"+sfx+">", "</arg_key"+sfx+">"
-	valOpen := "<arg_value" + sfx + ">"
-	spec := valueSpec{closer: "</arg_value" + sfx + ">", next: []string{keyOpen, closer}, stop: keyOpen, weak: closer}
+	keyOpen, keyClose := "<"+pre+"arg_key"+sfx+">", "</"+pre+"arg_key"+sfx+">"
+	valOpen := "<" + pre + "arg_value" + sfx + ">"
+	spec := valueSpec{closer: "</" + pre + "arg_value" + sfx + ">", next: []string{keyOpen, closer}, stop: keyOpen, weak: closer}
 	args := ojson.Object{}
 	cut, closed := false, false
 	for {

@@ -2,6 +2,7 @@ package paradigm
 
 import (
 	"strconv"
+	"strings"
 
 	"airlock/backend/tools/ojson"
 )
@@ -43,14 +44,33 @@ var hermesParser = &parser{
 			if w.g.name == "|tools_prefix|" {
 				label = FormatApertus
 			}
-			r := s.readJSON(k, hi, w.closer, true)
-			end := s.afterCloser(max(r.end, k), w.closer, hi)
-			if !r.ok() {
-				s.problem(r.msg, label, w.j, end)
-				return end
+			start := w.j
+			for {
+				r := s.readJSON(k, hi, w.closer, true)
+				end := s.afterCloser(max(r.end, k), w.closer, hi)
+				if !r.ok() {
+					s.problem(r.msg, label, start, end)
+					return end
+				}
+				s.jsonCalls(r, label, start, end, true, false)
+				if end > r.end || w.closer == "" {
+					return end // the closer followed
+				}
+				// Something unreadable before the closer (one call per line,
+				// one of them broken): say so, and read on after its line.
+				q := s.skipSpace(r.end, hi)
+				c := s.findIn(w.closer, q, hi)
+				nl := s.findIn("\n", q, hi)
+				if c < 0 || nl < 0 || nl > c {
+					return end
+				}
+				next := s.skipSpace(nl, hi)
+				s.problem("This line is not a tool call Airlock can read, so it was not run: "+strconv.Quote(strings.TrimSpace(s.text[q:nl])), label, q, nl)
+				if next >= hi || s.text[next] != '{' {
+					return s.afterCloser(next, w.closer, hi)
+				}
+				k, start = next, next
 			}
-			s.jsonCalls(r, label, w.j, end, true, false)
-			return end
 		case isIdentByte(t[k]):
 			// name {json}
 			name, p := s.ident(k, hi)

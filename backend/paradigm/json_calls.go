@@ -244,6 +244,10 @@ func (s *scanner) jsonAfter(j, k int, closer, format string, hi int) int {
 		return hi
 	}
 	if t[p] != '{' && t[p] != '[' {
+		if c := s.findIn(closer, p, min(hi, p+4096)); closer != "" && c >= 0 {
+			s.problem("The tool call after this marker is not JSON, so it was not run. Write the call as a JSON object with \"name\" and \"arguments\".", format, j, c+len(closer))
+			return c + len(closer)
+		}
 		return -1
 	}
 	r := s.readJSON(p, hi, closer, true)

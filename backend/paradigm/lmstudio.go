@@ -15,6 +15,9 @@ var lmStudioParser = &parser{
 	openers: []opener{{prefix: "[TOOL_REQUEST]"}},
 	read: func(s *scanner, r readAt) int {
 		t := s.text
+		if r.j > 0 && t[r.j-1] == '<' {
+			return -1 // VCP's <<<[TOOL_REQUEST]>>>
+		}
 		k := s.skipSpace(r.j+len("[TOOL_REQUEST]"), r.hi)
 		closer := "[END_TOOL_REQUEST]"
 		if c := s.findIn("[TOOL_REQUEST_END]", k, r.hi); c >= 0 && (s.findIn(closer, k, r.hi) < 0 || c < s.findIn(closer, k, r.hi)) {

@@ -89,7 +89,7 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 	}
 	invokeCloser := g.closer()
 	paramOpen := strings.TrimSuffix(g.rawName, "invoke") + "parameter"
-	spec := valueSpec{closer: "</" + strings.TrimPrefix(paramOpen, "<") + ">", next: []string{paramOpen, invokeCloser}, stop: paramOpen}
+	spec := valueSpec{closer: "</" + strings.TrimPrefix(paramOpen, "<") + ">", next: []string{paramOpen, invokeCloser}, stop: paramOpen, end: invokeCloser}
 	args := ojson.Object{}
 	cut, closed := false, false
 	p := g.end

@@ -388,7 +388,10 @@ func (p *pyParser) str() (any, bool) {
 				}
 				b.WriteByte('\\')
 				b.WriteByte(e)
+			case '\\', '\'', '"':
+				b.WriteByte(e)
 			default:
+				b.WriteByte('\\') // not an escape: Python keeps the backslash
 				b.WriteByte(e)
 			}
 			continue
@@ -410,9 +413,7 @@ func (p *pyParser) str() (any, bool) {
 				return b.String(), true
 			}
 		}
-		if c == '\n' && !triple {
-			return nil, false
-		}
+
 		_, size := utf8.DecodeRuneInString(p.t[p.i:])
 		b.WriteString(p.t[p.i : p.i+size])
 		p.i += size

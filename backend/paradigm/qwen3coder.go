@@ -91,7 +91,7 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 		return end
 	}
 	args := ojson.Object{}
-	cut, closed := false, false
+	cut, closed, noName := false, false, false
 	for {
 		p = s.skipSpace(p, hi)
 		if p >= hi {
@@ -104,7 +104,10 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 				break
 			}
 			pname, _ := eqName(pg.attrs)
-			spec := valueSpec{closer: "</" + pg.name + ">", next: []string{"<param", "</function>", "<function"}, stop: "<" + pg.name, weak: outer}
+			if pname == "" {
+				noName = true
+			}
+			spec := valueSpec{closer: "</" + pg.name + ">", next: []string{"<param", "</function>", "<function"}, stop: "<" + pg.name, end: "</function>", weak: outer}
 			if pg.name == "param" {
 				spec.stop = "<param " // not <parameter
 			}
@@ -113,7 +116,11 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 			if !complete {
 				cut = true
 			}
-			args = append(args, ojson.Member{Key: pname, Value: s.valueText(vs, end, false)})
+			val := s.valueText(vs, end, false)
+			if next == end {
+				val = strings.TrimRight(val, " \t\r\n") // the closer was forgotten
+			}
+			args = append(args, ojson.Member{Key: pname, Value: val})
 			p = next
 			continue
 		}
@@ -132,8 +139,11 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 		cut = true
 	}
 	it := item{name: name, args: args, format: FormatQwenCoder, start: j, end: p}
-	if cut {
+	switch {
+	case cut:
 		it.msg = msgCutOff
+	case noName:
+		it.msg = "A parameter of " + strconv.Quote(name) + " has no name, so the call was not run. Write each argument as <parameter=NAME>value</parameter>."
 	}
 	s.add(it)
 	return p

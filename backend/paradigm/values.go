@@ -23,6 +23,7 @@ type valueSpec struct {
 	closer string   // "</parameter>"
 	next   []string // what may follow the closer after blanks: siblings' openers, the parent's closer
 	stop   string   // the sibling opener that ends a value whose closer was forgotten ("<parameter")
+	end    string   // the parent's closer, which ends such a value too ("</function>")
 	weak   string   // the wrapper's closer: ends the value only when nothing else does
 	anyTag bool     // any opening tag may follow (Cline's next argument)
 	anyKey bool     // a key and its colon may follow (VCP's next field)
@@ -44,7 +45,7 @@ func (s *scanner) valueEnd(vs, hi int, v valueSpec) (end, next int, complete boo
 	// value ends at whichever comes first of its closer, a sibling's opener
 	// and the wrapper's closer.
 	first, cut := s.findIn(v.closer, vs, hi), -1
-	for _, m := range []string{v.stop, v.weak} {
+	for _, m := range []string{v.stop, v.end, v.weak} {
 		if at := s.findIn(m, vs, hi); m != "" && at >= 0 && (cut < 0 || at < cut) {
 			cut = at
 		}

@@ -79,6 +79,11 @@ func (s *scanner) wrapped(w wrapper, hi int) int {
 		}
 	}
 	// Nothing recognisable inside.
+	if s.prevSig(j, 0) != 0 {
+		if c := s.findIn(closer, k, hi); c >= 0 && c-k < 200 && !strings.ContainsAny(t[k:c], "{<(=\n") {
+			return -1 // <tool_call>example</tool_call> mentioned in a sentence
+		}
+	}
 	msg := "This " + strings.TrimPrefix(g.rawName, "<") + " block holds no tool call Airlock can read, so nothing was run. Write the call in the format the system prompt describes."
 	if c := s.findIn(closer, k, hi); c >= 0 {
 		end := c + len(closer)

@@ -59,6 +59,28 @@ func (r *Registry) Validate(name string, args json.RawMessage) (string, json.Raw
 	return canon, ojson.Encode(out), nil
 }
 
+// Normalize repairs the name and coerces the arguments towards the schema,
+// as Check does, without validating: for tools that inspect calls (the
+// corpus scorer, an edit form), not for running them. An unknown name is
+// returned as it is.
+func (r *Registry) Normalize(name string, args ojson.Object) (string, ojson.Object) {
+	i := r.index(name)
+	if i < 0 {
+		return name, args
+	}
+	if args == nil {
+		args = ojson.Object{}
+	}
+	if r.schemas[i] == nil {
+		return r.specs[i].Name, args
+	}
+	args = unwrapArguments(args, r.shapes[i])
+	if coerced, ok := Coerce(args, r.shapes[i]).(ojson.Object); ok {
+		args = coerced
+	}
+	return r.specs[i].Name, args
+}
+
 // Check is Validate on already decoded arguments.
 func (r *Registry) Check(name string, args ojson.Object) (string, ojson.Object, error) {
 	i := r.index(name)
@@ -98,6 +120,11 @@ func unwrapArguments(args ojson.Object, shape any) ojson.Object {
 		return args
 	}
 	inner, ok := args[0].Value.(ojson.Object)
+	if str, isStr := args[0].Value.(string); isStr {
+		v, err := ojson.Decode([]byte(strings.TrimSpace(str)))
+		inner, ok = v.(ojson.Object)
+		ok = ok && err == nil
+	}
 	if !ok {
 		return args
 	}

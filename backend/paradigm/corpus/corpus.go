@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 
+	"airlock/backend/chat"
 	"airlock/backend/paradigm"
 	"airlock/backend/tools"
 	"airlock/backend/tools/ojson"
@@ -149,20 +150,37 @@ type Outcome struct {
 	Result paradigm.Result
 }
 
-// Run scans a case the way airlockctl scan --paradigm auto does, with the
-// case's tools as the registry when it has them, and judges the result:
-// names, arguments and order must match exactly, problem cards must appear
-// exactly when the case has an unreadable call.
+// Run scans a case the way airlockctl scan --paradigm auto does and judges
+// the result: names, arguments and order must match exactly, problem cards
+// must appear exactly when the case has an unreadable call. This scores
+// recognition: the case's tools, when it has them, repair names and coerce
+// argument types (the text formats write every value as text), and a call
+// of a tool the case doesn't have is a problem, as in the app; but a call
+// whose arguments the schema would reject still counts as found, as it does
+// for the projects the cases come from (in the app it becomes a problem
+// card that says why).
 func Run(c *Case) Outcome {
-	opts := paradigm.Options{Paradigm: "auto", IDSeed: c.ID}
+	res := paradigm.Scan(c.Text, paradigm.Options{Paradigm: "auto", IDSeed: c.ID})
 	if len(c.Tools) > 0 {
 		reg, err := tools.NewRegistry(c.Tools)
 		if err != nil {
 			return Outcome{Case: c, Why: "the case's tools: " + err.Error()}
 		}
-		opts.Registry = reg
+		calls := res.Calls[:0]
+		for _, call := range res.Calls {
+			if _, known := reg.Lookup(call.Name); !known {
+				// Never a runnable call: a problem card in the app.
+				res.Problems = append(res.Problems, chat.Problem{Message: "unknown tool " + call.Name, Name: call.Name})
+				continue
+			}
+			v, _ := ojson.Decode(call.Arguments)
+			args, _ := v.(ojson.Object)
+			name, args := reg.Normalize(call.Name, args)
+			call.Name, call.Arguments = name, ojson.Encode(args)
+			calls = append(calls, call)
+		}
+		res.Calls = calls
 	}
-	res := paradigm.Scan(c.Text, opts)
 	o := Outcome{Case: c, Result: res}
 	o.Why = judge(c, res)
 	o.Pass = o.Why == ""
