@@ -1,6 +1,7 @@
 package paradigm
 
 import (
+	"strconv"
 	"strings"
 
 	"airlock/backend/tools/ojson"
@@ -34,7 +35,7 @@ var glmParser = &parser{
 		if name == "" || !validName(name, false) || q >= hi {
 			return -1
 		}
-		if strings.HasPrefix(t[q:], w.closer) && (!strings.HasSuffix(w.g.alias+w.g.name, "tool_call") ||
+		if strings.HasPrefix(t[q:], w.closer) && (w.g.alias != "tool_call" && !strings.HasSuffix(w.g.name, "tool_call") ||
 			s.prevSig(w.j, 0) != 0 && !s.endsLine(q+len(w.closer), hi)) {
 			// A bare word is a call without arguments only in GLM's own
 			// <tool_call>, and not in the middle of a sentence.
@@ -120,8 +121,11 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		p = next
 	}
 	it := item{name: name, args: args, format: FormatGLM, start: j, end: p}
-	if cut || (!closed && p >= hi) {
+	switch {
+	case cut || (!closed && p >= hi):
 		it.msg = msgCutOff
+	case !closed:
+		it.msg = "The call of " + strconv.Quote(name) + " is not closed with " + closer + ", so it was not run. Write the whole call again."
 	}
 	s.add(it)
 	return p

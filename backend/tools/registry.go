@@ -285,8 +285,30 @@ var typeAliases = map[string]string{
 	"str": "string", "text": "string", "dict": "object", "map": "object", "list": "array", "tuple": "array",
 }
 
-// normalizeTypes rewrites aliased type names in a decoded schema, so that a
-// tool whose schema says "float" works rather than failing to compile.
+// jsonTypes are the type names JSON Schema knows.
+var jsonTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "object": true, "array": true, "null": true}
+
+// aliasType maps a type name written by hand to JSON Schema's: "float" →
+// number, "uint32" → integer, "list" → array; "" for a name it can't place.
+func aliasType(name string) string {
+	n := strings.ToLower(strings.TrimSpace(name))
+	switch {
+	case jsonTypes[n]:
+		return n
+	case typeAliases[n] != "":
+		return typeAliases[n]
+	case strings.HasPrefix(n, "int") || strings.HasPrefix(n, "uint"):
+		return "integer"
+	case strings.HasPrefix(n, "float") || strings.HasPrefix(n, "decimal"):
+		return "number"
+	}
+	return ""
+}
+
+// normalizeTypes rewrites the type names in a decoded schema that JSON
+// Schema doesn't know ("float", "uint32", "list"), and drops the ones it
+// can't place, so that a tool whose schema was written by hand works
+// rather than failing to compile.
 func normalizeTypes(v any, depth int) any {
 	if depth > 64 {
 		return v
@@ -297,17 +319,19 @@ func normalizeTypes(v any, depth int) any {
 			if k == "type" {
 				switch tv := e.(type) {
 				case string:
-					if a, ok := typeAliases[strings.ToLower(tv)]; ok {
+					if a := aliasType(tv); a != "" {
 						t[k] = a
+					} else {
+						delete(t, k)
 					}
 				case []any:
-					for i, x := range tv {
-						if xs, ok := x.(string); ok {
-							if a, ok := typeAliases[strings.ToLower(xs)]; ok {
-								tv[i] = a
-							}
+					kept := tv[:0]
+					for _, x := range tv {
+						if xs, ok := x.(string); ok && aliasType(xs) != "" {
+							kept = append(kept, aliasType(xs))
 						}
 					}
+					t[k] = kept
 				}
 				continue
 			}
