@@ -17,6 +17,7 @@ import "strings"
 //	◁think▷…◁/think▷                           Kimi (k1.5, VL, Dev)
 //	<|channel>thought…<channel|>               Gemma 4
 //	<|channel|>analysis<|message|>…<|end|>     gpt-oss (harmony)
+//	 to=self<|message|>…<|eom|>                Muse Glimmer
 //
 // A block that is never closed runs to the end of the message, or to a
 // tool-call section opened with a special token (see sectionTokens). A closer
@@ -75,6 +76,20 @@ func (s *scanner) maskAt(j, hi int, ctx scanCtx, g tag, hasTag bool) int {
 			return s.orphanClose(j, g.end, ctx)
 		}
 		switch name {
+		case "|message|":
+			// Muse Glimmer's reasoning is a message to itself:
+			//  to=self<|message|>…<|eom|>
+			if h := t[max(0, j-32):j]; strings.HasSuffix(strings.TrimRight(h, " "), "to=self") {
+				end := hi
+				for _, stop := range []string{"<|eom|>", "<|end|>", "<|eot|>", "<|start|>"} {
+					if at := s.findIn(stop, g.end, hi); at >= 0 && at < end {
+						end = at
+					}
+				}
+				s.sawThink = true
+				s.ignore(j, end, "reasoning")
+				return end
+			}
 		case "|channel":
 			// Gemma 4: <|channel>thought … <channel|>
 			if strings.HasPrefix(t[g.end:], "thought") {

@@ -22,7 +22,7 @@ func (s *scanner) fenceOrCode(j, hi int) int {
 	for j+n < hi && t[j+n] == c {
 		n++
 	}
-	if n < 3 || !s.atLineStart(j, 0) {
+	if n < 3 || !s.atLineStart(j, 0) && !s.quotedLineStart(j) {
 		if c == '`' {
 			return s.inlineCode(j, n, hi)
 		}
@@ -76,7 +76,7 @@ func (s *scanner) fenceCloseAt(fence string, from, hi int) (contentEnd, end int)
 		if at < 0 {
 			return hi, hi
 		}
-		if s.atLineStart(at, from) {
+		if s.atLineStart(at, from) || s.quotedLineStart(at) {
 			e := at
 			for e < hi && t[e] == fence[0] {
 				e++
@@ -147,4 +147,23 @@ func (s *scanner) inlineCode(j, n, hi int) int {
 	}
 	s.noCloseFrom[n] = j
 	return j + n
+}
+
+// quotedLineStart says only a Markdown blockquote's markers ("> ", "> > ")
+// precede i on its line: a fence inside a quote is still a fence.
+func (s *scanner) quotedLineStart(i int) bool {
+	t := s.text
+	seen := false
+	for k := i - 1; k >= 0 && k >= i-32; k-- {
+		switch t[k] {
+		case ' ', '\t':
+		case '>':
+			seen = true
+		case '\n':
+			return seen
+		default:
+			return false
+		}
+	}
+	return seen && i <= 32
 }

@@ -8,7 +8,8 @@ import "strings"
 // right next to it says so:
 //
 //   - before: the text on the opener's line, or else the previous non-blank
-//     line (one blank line may sit between), contains a cue and no sentence
+//     line (one blank line may sit between), or a Markdown heading at most
+//     two lines above that, contains a cue and no sentence
 //     ends after the cue — so "That was an example. Now the real call:" is
 //     not a cue. Cues: an example ("example", "e.g.", "for instance",
 //     "sample", "illustration", "hypothetical", 例如, 比如, 示例, 举例, 例子),
@@ -25,7 +26,7 @@ import "strings"
 // syntax is taken as meant.
 
 var beforeCues = []string{"example", "e.g.", "for instance", "sample", "illustrat", "hypothetical",
-	"looks like", "look like", "would look", "syntax", "format", "template", "is written as", "are written as",
+	"looks like", "look like", "would look", "syntax", "format", "template", "is written", "are written", "how to write", "how to call",
 	"returned:", "response:", "responded with",
 	"例如", "比如", "示例", "举例", "例子", "格式", "形如"}
 
@@ -59,18 +60,28 @@ func (s *scanner) exampleBefore(j int) bool {
 	if nl < 0 {
 		return false
 	}
+	// The previous non-blank line (one blank line may sit between); then,
+	// two lines further up at most, a Markdown heading ("## Call format").
 	seg = seg[:nl]
-	for blanks := 0; blanks <= 1; {
+	for lines, blanks := 0, 0; lines < 3 && blanks <= 1; {
 		nl = strings.LastIndexByte(seg, '\n')
 		line = strings.TrimSpace(seg[nl+1:])
-		if line != "" {
-			return hasCue(line, beforeCues)
+		switch {
+		case line == "":
+			if lines == 0 {
+				blanks++
+			}
+		case lines == 0 && hasCue(line, beforeCues):
+			return true
+		case lines > 0 && strings.HasPrefix(line, "#") && hasCue(line, beforeCues):
+			return true
+		default:
+			lines++
 		}
 		if nl < 0 {
 			return false
 		}
 		seg = seg[:nl]
-		blanks++
 	}
 	return false
 }

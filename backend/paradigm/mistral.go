@@ -40,8 +40,8 @@ func (s *scanner) mistralBare(j, lo, hi int) int {
 	for k > lo && j-k < 128 && (isIdentByte(t[k-1]) || t[k-1] == '-' || t[k-1] == '.') && t[k-1] < 0x80 {
 		k--
 	}
-	if k == j || (k > 0 && !isSpace(t[k-1]) && t[k-1] != '>' && t[k-1] != ']' && t[k-1] != '}') {
-		return -1
+	if k == j || (k > 0 && !isSpace(t[k-1]) && t[k-1] != '>' && t[k-1] != ']' && t[k-1] != '}') || strings.HasSuffix(t[:k], "[TOOL_CALLS]") {
+		return -1 // after [TOOL_CALLS], which declined it (quoted, say)
 	}
 	if a := s.skipSpace(j+len("[ARGS]"), hi); a >= hi || t[a] != '{' {
 		return -1 // "use render_html[ARGS] to render"
