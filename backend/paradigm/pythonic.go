@@ -194,7 +194,9 @@ func (p *pyParser) value() (any, bool) {
 	switch {
 	case c == '"' || c == '\'':
 		return p.str()
-	case (c == 'r' || c == 'u' || c == 'b' || c == 'R') && p.i+1 < p.hi && (p.t[p.i+1] == '"' || p.t[p.i+1] == '\''):
+	case c == 'b' && p.i+1 < p.hi && (p.t[p.i+1] == '"' || p.t[p.i+1] == '\''):
+		return nil, false // bytes have no JSON form
+	case (c == 'r' || c == 'u' || c == 'R') && p.i+1 < p.hi && (p.t[p.i+1] == '"' || p.t[p.i+1] == '\''):
 		p.i++
 		return p.str()
 	case c == '[' || c == '(':
@@ -447,18 +449,25 @@ func (s *scanner) pythonicList(j, hi int, strict bool) int {
 	if !strict {
 		lim = min(hi, j+1<<20)
 	}
+	end := s.pythonicListEnd(j, lim)
 	p := &pyParser{t: s.text, i: j + 1, hi: lim}
 	var calls []pyCall
+	var broken [][2]int // calls that could not be read, when the list's end is known
 	for {
 		p.ws()
 		c, ok := p.call()
-		if !ok {
-			return -1
+		if !ok || (c.positional > 0 && !strict) {
+			// Skip to the next call of the list, if its end is known.
+			next := s.nextListCall(c.start, end)
+			if end < 0 || next < 0 {
+				return s.brokenList(j, end, strict, calls)
+			}
+			broken = append(broken, [2]int{c.start, next})
+			p.i = next
+			continue
+		} else {
+			calls = append(calls, c)
 		}
-		if c.positional > 0 && !strict {
-			return -1
-		}
-		calls = append(calls, c)
 		p.ws()
 		if p.peek() == ',' {
 			p.i++
@@ -468,9 +477,12 @@ func (s *scanner) pythonicList(j, hi int, strict bool) int {
 			p.i++
 			break
 		}
-		return -1
+		return s.brokenList(j, end, strict, calls)
 	}
-	end := p.i
+	listEnd := p.i
+	if len(calls) == 0 {
+		return s.brokenList(j, end, strict, nil)
+	}
 	if !strict && !s.atLineStart(j, 0) && s.prevSig(j, 0) != ':' && s.prevSig(j, 0) != '>' {
 		// In the middle of prose, every call must name its arguments.
 		for _, c := range calls {
@@ -479,7 +491,73 @@ func (s *scanner) pythonicList(j, hi int, strict bool) int {
 			}
 		}
 	}
-	s.addPy(calls, j, end)
+	s.addPy(calls, j, listEnd)
+	for _, b := range broken {
+		s.problem("This call could not be read, so it was not run: "+strconv.Quote(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s.text[b[0]:b[1]]), ","))), FormatPythonic, b[0], b[1])
+	}
+	return listEnd
+}
+
+// pythonicListEnd finds the ']' that ends a list of calls opened at j: the
+// last ")]" before the end of the line. -1 when there is none.
+func (s *scanner) pythonicListEnd(j, hi int) int {
+	t := s.text
+	eol := s.findIn("\n", j, hi)
+	if eol < 0 {
+		eol = hi
+	}
+	if k := strings.LastIndex(t[j:eol], ")]"); k >= 0 {
+		return j + k + 2
+	}
+	return -1
+}
+
+// nextListCall finds where the call after the one at from starts: after a
+// "), " followed by a name and "(", before end.
+func (s *scanner) nextListCall(from, end int) int {
+	t := s.text
+	for k := from; k < end; k++ {
+		if t[k] != ')' {
+			continue
+		}
+		q := k + 1
+		for q < end && (t[q] == ' ' || t[q] == '\t') {
+			q++
+		}
+		if q >= end || t[q] != ',' {
+			continue
+		}
+		q++
+		for q < end && (t[q] == ' ' || t[q] == '\t') {
+			q++
+		}
+		r := q
+		for r < end && (isIdentByte(t[r]) && t[r] < 0x80 || t[r] == '.') {
+			r++
+		}
+		if r > q && r < end && t[r] == '(' {
+			return q
+		}
+	}
+	return -1
+}
+
+// brokenList handles a list of calls that could not be read: in an explicit
+// context, or when it was plainly meant as calls (name=value inside),
+// it is a problem card; otherwise it is prose. The calls read before the
+// break are kept.
+func (s *scanner) brokenList(j, end int, strict bool, calls []pyCall) int {
+	if end < 0 {
+		return -1
+	}
+	seg := s.text[j:end]
+	if !strict && !(s.atLineStart(j, 0) && strings.Contains(seg, "=")) {
+		return -1
+	}
+	if len(calls) > 0 {
+		s.addPy(calls, j, calls[len(calls)-1].end)
+	}
+	s.problem("This list of calls could not be read, so it was not run. Check its quotes and brackets.", FormatPythonic, j, end)
 	return end
 }
 
@@ -494,6 +572,7 @@ func (s *scanner) pythonicCalls(j, k, hi int, closer string, strict bool) int {
 	}
 	p := &pyParser{t: s.text, i: k, hi: lim}
 	var calls []pyCall
+	var broken [][2]int
 	for {
 		p.ws()
 		if p.i >= lim {
@@ -501,10 +580,18 @@ func (s *scanner) pythonicCalls(j, k, hi int, closer string, strict bool) int {
 		}
 		c, ok := p.call()
 		if !ok {
-			if len(calls) == 0 {
-				return -1
+			// One call per line: a line that can't be read is a problem
+			// when a later line can.
+			nl := s.findIn("\n", c.start, lim)
+			if nl < 0 {
+				if len(calls) == 0 {
+					return -1
+				}
+				break
 			}
-			break
+			broken = append(broken, [2]int{c.start, nl})
+			p.i = nl
+			continue
 		}
 		if c.positional > 0 && !strict {
 			return -1
@@ -519,6 +606,9 @@ func (s *scanner) pythonicCalls(j, k, hi int, closer string, strict bool) int {
 		return -1
 	}
 	s.addPy(calls, j, p.i)
+	for _, b := range broken {
+		s.problem("This call could not be read, so it was not run: "+strconv.Quote(strings.TrimSpace(s.text[b[0]:b[1]])), FormatPythonic, b[0], b[1])
+	}
 	return p.i
 }
 
