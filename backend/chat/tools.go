@@ -28,6 +28,13 @@ type Problem struct {
 	Format  string `json:"format,omitempty"`
 	Start   int    `json:"start"`
 	End     int    `json:"end"`
+	// Kind says what is wrong: "syntax" (the call can't be read or was cut
+	// off), "unknown_tool", "arguments" (the schema rejects them), "limit"
+	// (beyond the calls one message may make).
+	Kind string `json:"kind,omitempty"`
+	// Arguments are the arguments as read, when the call could be read
+	// (an unknown tool, arguments the schema rejects): what a fix starts from.
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 }
 
 // ToolStatus is how a call ended.

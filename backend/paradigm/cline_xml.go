@@ -85,7 +85,7 @@ func (s *scanner) clineCall(j int, g tag, hi int) int {
 		if !complete {
 			cut = true
 		}
-		args = append(args, ojson.Member{Key: key, Value: clineValue(key, t[vs:end])})
+		args = append(args, ojson.Member{Key: key, Value: textOf(clineValue(key, t[vs:end]))})
 		p = next
 		if !complete {
 			break

@@ -117,7 +117,7 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		if !complete {
 			cut = true
 		}
-		args = append(args, ojson.Member{Key: key, Value: s.valueText(vs, end, false)})
+		args = append(args, ojson.Member{Key: key, Value: textOf(s.valueText(vs, end, false))})
 		p = next
 	}
 	it := item{name: name, args: args, format: FormatGLM, start: j, end: p}

@@ -133,13 +133,9 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 		if !complete {
 			cut = true
 		}
-		val := trimOneNewline(t[vs:end])
-		var v any = val
-		if isStr, has := attr(pg.attrs, "string"); has && isStr == "false" {
-			if dv, err := decodeLenient(strings.TrimSpace(val)); err == nil {
-				v = dv
-			}
-		}
+		isStr, has := attr(pg.attrs, "string")
+		v := textOf(s.valueText(vs, end, false))
+		v.JSON = has && isStr == "false"
 		args = append(args, ojson.Member{Key: pname, Value: v})
 		p = next
 	}

@@ -118,7 +118,7 @@ func (s *scanner) m3Children(p int, parent string, hi int) (ojson.Object, int, b
 			if c < 0 {
 				return obj, hi, false
 			}
-			v, end = t[g.end:c], c+len(m3Mark+"</"+key+">")
+			v, end = textOf(t[g.end:c]), c+len(m3Mark+"</"+key+">")
 		}
 		switch i, isList := lists[key]; {
 		case isList:

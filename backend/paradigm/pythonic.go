@@ -340,8 +340,15 @@ func (p *pyParser) closesString(k int) bool {
 		return true
 	}
 	switch p.t[k] {
-	case ',', ')', ']', '}', ':', '\n', '\r':
+	case ',', ']', '}', ':', '\n', '\r':
 		return true
+	case ')':
+		// The call's end, or several (print(f(x='a'))), then what may
+		// follow a call.
+		for k < p.hi && (p.t[k] == ')' || p.t[k] == ' ' || p.t[k] == '\t') {
+			k++
+		}
+		return k >= p.hi || strings.IndexByte(",];\n\r<", p.t[k]) >= 0
 	}
 	return false
 }

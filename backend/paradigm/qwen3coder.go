@@ -120,7 +120,7 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 			if next == end {
 				val = strings.TrimRight(val, " \t\r\n") // the closer was forgotten
 			}
-			args = append(args, ojson.Member{Key: pname, Value: val})
+			args = append(args, ojson.Member{Key: pname, Value: textOf(val)})
 			p = next
 			continue
 		}

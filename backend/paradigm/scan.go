@@ -3,6 +3,7 @@ package paradigm
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"hash/fnv"
 	"strconv"
 	"strings"
@@ -124,29 +125,35 @@ func (s *scanner) finish(opts Options) Result {
 		}
 		used[id] = true
 		name := strings.TrimSpace(it.name)
+		kind := "syntax"
 		if it.msg == "" && name == "" {
 			it.msg = "The tool call has no tool name, so it was not run."
 		}
 		if it.msg == "" && opts.Registry != nil {
 			canon, args, err := opts.Registry.Check(name, it.args)
-			if err != nil {
-				it.msg = err.Error()
-				if canon != "" {
-					name = canon
-				}
-			} else {
-				name, it.args = canon, args
+			it.args = args
+			switch {
+			case err == nil:
+				name = canon
+			case errors.As(err, new(*tools.UnknownToolError)):
+				it.msg, kind = err.Error(), "unknown_tool"
+			default:
+				it.msg, kind, name = err.Error(), "arguments", canon
 			}
 		}
+		args, _ := tools.Settle(it.args).(ojson.Object)
 		if it.msg != "" {
 			if len(res.Problems) == maxProblems {
 				moreProblems++
 				continue
 			}
-			res.Problems = append(res.Problems, chat.Problem{Message: it.msg, Raw: raw, Name: name, ID: id, Format: it.format, Start: it.start, End: it.end})
+			p := chat.Problem{Message: it.msg, Raw: raw, Name: name, ID: id, Format: it.format, Start: it.start, End: it.end, Kind: kind}
+			if kind != "syntax" {
+				p.Arguments = ojson.Encode(args)
+			}
+			res.Problems = append(res.Problems, p)
 			continue
 		}
-		args := it.args
 		if args == nil {
 			args = ojson.Object{}
 		}
@@ -156,11 +163,11 @@ func (s *scanner) finish(opts Options) Result {
 		res.Problems = append(res.Problems, chat.Problem{
 			Message: strconv.Itoa(moreCalls) + " more tool calls in this message were not turned into cards: Airlock takes at most " +
 				strconv.Itoa(maxCalls) + " calls from one message. Make fewer calls at a time.",
-			ID: genID(opts.IDSeed, "dropped-calls", len(s.items)), Start: firstDropped, End: firstDropped})
+			ID: genID(opts.IDSeed, "dropped-calls", len(s.items)), Start: firstDropped, End: firstDropped, Kind: "limit"})
 	}
 	if moreProblems > 0 {
 		res.Problems = append(res.Problems, chat.Problem{Message: strconv.Itoa(moreProblems) + " more problems were found in this message and not listed.",
-			ID: genID(opts.IDSeed, "dropped-problems", len(s.items)), Start: len(s.text), End: len(s.text)})
+			ID: genID(opts.IDSeed, "dropped-problems", len(s.items)), Start: len(s.text), End: len(s.text), Kind: "limit"})
 	}
 	return res
 }

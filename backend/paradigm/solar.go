@@ -53,7 +53,7 @@ func (s *scanner) solar(j, k, hi int) int {
 		if !complete {
 			it.msg = msgCutOff
 		}
-		it.args = append(it.args, ojson.Member{Key: strings.TrimSpace(t[ks:ke]), Value: t[vs:end]})
+		it.args = append(it.args, ojson.Member{Key: strings.TrimSpace(t[ks:ke]), Value: textOf(t[vs:end])})
 		p = next
 	}
 	if !closed && p >= hi {

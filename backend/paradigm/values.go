@@ -1,6 +1,9 @@
 package paradigm
 
-import "strings"
+import (
+	"airlock/backend/tools"
+	"strings"
+)
 
 // Values of the XML-ish formats (Qwen3-Coder's <parameter=…>, <invoke>'s
 // <parameter name=…>, GLM's <arg_value>, Cline's <path>, VCP's 「始」…「末」)
@@ -155,4 +158,21 @@ func (s *scanner) valueText(vs, end int, trimAll bool) string {
 		return strings.TrimSpace(v)
 	}
 	return trimOneNewline(v)
+}
+
+// textOf is a value of a text format, for the schema to decide on: a list
+// or object literal in it is read ahead (in JSON or Python spelling).
+func textOf(v string) tools.Text {
+	t := tools.Text{S: v}
+	tv := strings.TrimSpace(v)
+	if tv == "" || tv[0] != '{' && tv[0] != '[' || len(tv) > 1<<20 {
+		return t
+	}
+	p := &pyParser{t: tv, hi: len(tv)}
+	if lit, ok := p.value(); ok {
+		if p.ws(); p.i == len(tv) {
+			t.Lit = lit
+		}
+	}
+	return t
 }

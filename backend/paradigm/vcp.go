@@ -134,7 +134,7 @@ func (s *scanner) vcpBlock(j, hi int) int {
 			name = strings.TrimSpace(val)
 		case vcpFlags[strings.ToLower(key)]:
 		default:
-			args = append(args, ojson.Member{Key: key, Value: val})
+			args = append(args, ojson.Member{Key: key, Value: textOf(val)})
 		}
 		if msg == msgCutOff {
 			break

@@ -260,7 +260,7 @@ func (s *scanner) ignore(start, end int, reason string) {
 // it found if the prose around it says it is only an example. An opener
 // right after a quote is inside a string literal, not a call.
 func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
-	if j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') {
+	if j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') || s.inCodeString(j) {
 		return -1 // inside a string literal: quoted, not written
 	}
 	if ctx == ctxTop && s.exampleBefore(j) {
@@ -279,6 +279,38 @@ func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
 		s.ignore(j, end, "example")
 	}
 	return end
+}
+
+// inCodeString says j is inside a string literal of code on its line: after
+// a quote that opens one (after '=', '(', '[', ',' or ':') and is not closed
+// before j. Apostrophes in prose (I'll) open nothing.
+func (s *scanner) inCodeString(j int) bool {
+	t := s.text
+	lo := max(0, j-512)
+	if nl := strings.LastIndexByte(t[lo:j], '\n'); nl >= 0 {
+		lo += nl + 1
+	}
+	var open byte
+	for k := lo; k < j; k++ {
+		c := t[k]
+		switch {
+		case open != 0:
+			if c == '\\' {
+				k++
+			} else if c == open {
+				open = 0
+			}
+		case c == '"' || c == '\'':
+			p := k - 1
+			for p >= lo && t[p] == ' ' {
+				p--
+			}
+			if p >= lo && strings.IndexByte("=([,:", t[p]) >= 0 {
+				open = c
+			}
+		}
+	}
+	return open != 0
 }
 
 // --- helpers on text -------------------------------------------------------

@@ -66,12 +66,14 @@ func (r *Registry) Validate(name string, args json.RawMessage) (string, json.Raw
 func (r *Registry) Normalize(name string, args ojson.Object) (string, ojson.Object) {
 	i := r.index(name)
 	if i < 0 {
+		args, _ = Settle(args).(ojson.Object)
 		return name, args
 	}
 	if args == nil {
 		args = ojson.Object{}
 	}
 	if r.schemas[i] == nil {
+		args, _ = Settle(args).(ojson.Object)
 		return r.specs[i].Name, args
 	}
 	args = unwrapArguments(args, r.shapes[i])
@@ -81,11 +83,13 @@ func (r *Registry) Normalize(name string, args ojson.Object) (string, ojson.Obje
 	return r.specs[i].Name, args
 }
 
-// Check is Validate on already decoded arguments.
+// Check is Validate on already decoded arguments. On an error it still
+// returns the arguments as read and coerced, for the problem card.
 func (r *Registry) Check(name string, args ojson.Object) (string, ojson.Object, error) {
 	i := r.index(name)
 	if i < 0 {
-		return "", nil, &UnknownToolError{Name: name, Known: r.Names()}
+		args, _ = Settle(args).(ojson.Object)
+		return "", args, &UnknownToolError{Name: name, Known: r.Names()}
 	}
 	spec := r.specs[i]
 	if args == nil {
@@ -93,6 +97,7 @@ func (r *Registry) Check(name string, args ojson.Object) (string, ojson.Object, 
 	}
 	sch := r.schemas[i]
 	if sch == nil {
+		args, _ = Settle(args).(ojson.Object)
 		return spec.Name, args, nil
 	}
 	shape := r.shapes[i]
@@ -102,7 +107,7 @@ func (r *Registry) Check(name string, args ojson.Object) (string, ojson.Object, 
 		coerced = args
 	}
 	if err := sch.Validate(ojson.Plain(coerced)); err != nil {
-		return spec.Name, nil, argumentError(spec.Name, r.hints[i], err)
+		return spec.Name, coerced, argumentError(spec.Name, r.hints[i], err)
 	}
 	return spec.Name, coerced, nil
 }
@@ -120,6 +125,9 @@ func unwrapArguments(args ojson.Object, shape any) ojson.Object {
 		return args
 	}
 	inner, ok := args[0].Value.(ojson.Object)
+	if t, isText := args[0].Value.(Text); isText {
+		args[0].Value = t.S
+	}
 	if str, isStr := args[0].Value.(string); isStr {
 		v, err := ojson.Decode([]byte(strings.TrimSpace(str)))
 		inner, ok = v.(ojson.Object)
@@ -298,9 +306,15 @@ func Coerce(v any, schema any) any {
 func coerce(v any, schema any, depth int) any {
 	node, _ := schema.(map[string]any)
 	if node == nil || depth > ojson.MaxDepth {
-		return v
+		return settle(v, depth)
 	}
 	types := schemaTypes(node)
+	if t, ok := v.(Text); ok {
+		if len(types) > 0 && !containsType(types, "integer") && containsType(types, "number") {
+			types = append(types, "integer")
+		}
+		return coerceText(t, node, types, depth)
+	}
 	has := func(t string) bool {
 		for _, x := range types {
 			if x == t {
@@ -414,6 +428,15 @@ func fromString(s string, types []string) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+func containsType(types []string, t string) bool {
+	for _, x := range types {
+		if x == t {
+			return true
+		}
+	}
+	return false
 }
 
 func isNullWord(s string) bool {

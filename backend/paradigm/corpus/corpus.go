@@ -160,27 +160,26 @@ type Outcome struct {
 // for the projects the cases come from (in the app it becomes a problem
 // card that says why).
 func Run(c *Case) Outcome {
-	res := paradigm.Scan(c.Text, paradigm.Options{Paradigm: "auto", IDSeed: c.ID})
+	opts := paradigm.Options{Paradigm: "auto", IDSeed: c.ID}
 	if len(c.Tools) > 0 {
 		reg, err := tools.NewRegistry(c.Tools)
 		if err != nil {
 			return Outcome{Case: c, Why: "the case's tools: " + err.Error()}
 		}
-		calls := res.Calls[:0]
-		for _, call := range res.Calls {
-			if _, known := reg.Lookup(call.Name); !known {
-				// Never a runnable call: a problem card in the app.
-				res.Problems = append(res.Problems, chat.Problem{Message: "unknown tool " + call.Name, Name: call.Name})
-				continue
-			}
-			v, _ := ojson.Decode(call.Arguments)
-			args, _ := v.(ojson.Object)
-			name, args := reg.Normalize(call.Name, args)
-			call.Name, call.Arguments = name, ojson.Encode(args)
-			calls = append(calls, call)
-		}
-		res.Calls = calls
+		opts.Registry = reg
 	}
+	res := paradigm.Scan(c.Text, opts)
+	// A call the schema rejects was still found: count it as a call.
+	problems := res.Problems[:0]
+	for _, p := range res.Problems {
+		if p.Kind != "arguments" {
+			problems = append(problems, p)
+			continue
+		}
+		res.Calls = append(res.Calls, chat.ToolCall{ID: p.ID, Name: p.Name, Arguments: p.Arguments, Start: p.Start, End: p.End})
+	}
+	res.Problems = problems
+	sort.SliceStable(res.Calls, func(i, j int) bool { return res.Calls[i].Start < res.Calls[j].Start })
 	o := Outcome{Case: c, Result: res}
 	o.Why = judge(c, res)
 	o.Pass = o.Why == ""
