@@ -129,6 +129,14 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 	case "|tool_call_argument_begin|":
 		format = FormatKimi
 		id, name = head, kimiName(head)
+		if !kimiID(head) {
+			end := hi
+			if e := s.findIn(endTok, sep.end, hi); e >= 0 {
+				end = e + len(endTok)
+			}
+			s.problem("The call id "+strconv.Quote(head)+" is not functions.NAME:INDEX, so the call was not run.", FormatKimi, j, end)
+			return end
+		}
 	default:
 		s.problem("This tool call has no tool name, so it was not run.", FormatDeepSeek, j, sep.start)
 		return sep.start

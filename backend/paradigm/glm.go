@@ -1,9 +1,11 @@
 package paradigm
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
+	"airlock/backend/tools"
 	"airlock/backend/tools/ojson"
 )
 
@@ -78,6 +80,24 @@ func (s *scanner) skipTagSpace(p, hi int) int {
 	return p
 }
 
+// unquoteAll decodes the values of a call whose every value is a JSON
+// string ("Seoul"): HyperCLOVA X writes GLM's tags with JSON-encoded
+// values. One quoted value among plain ones is text.
+func unquoteAll(args ojson.Object) {
+	for _, m := range args {
+		t, ok := m.Value.(tools.Text)
+		if s := strings.TrimSpace(t.S); !ok || len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' || !json.Valid([]byte(s)) {
+			return
+		}
+	}
+	for i, m := range args {
+		var str string
+		if json.Unmarshal([]byte(strings.TrimSpace(m.Value.(tools.Text).S)), &str) == nil {
+			args[i].Value = str
+		}
+	}
+}
+
 // glm reads the <arg_key>/<arg_value> pairs from p to closer.
 func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int) int {
 	t := s.text
@@ -120,6 +140,7 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		args = append(args, ojson.Member{Key: key, Value: textOf(s.valueText(vs, end, false))})
 		p = next
 	}
+	unquoteAll(args)
 	it := item{name: name, args: args, format: FormatGLM, start: j, end: p}
 	switch {
 	case cut || (!closed && p >= hi):
