@@ -148,7 +148,7 @@ func (s *scanner) codeAfter(end, hi int) bool {
 	for p < hi && (t[p] == ' ' || t[p] == '\t') {
 		p++
 	}
-	if p < hi && (t[p] == ')' || t[p] == ']') {
+	if p < hi && t[p] == ')' {
 		return true
 	}
 	if p >= hi || t[p] != ',' {

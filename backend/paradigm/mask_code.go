@@ -149,6 +149,19 @@ func (s *scanner) inlineCode(j, n, hi int) int {
 	return j + n
 }
 
+// quotedLine says j's line is a Markdown blockquote ("> …").
+func (s *scanner) quotedLine(j int) bool {
+	t := s.text
+	k := j
+	for k > 0 && j-k < 512 && t[k-1] != '\n' {
+		k--
+	}
+	for k < j && (t[k] == ' ' || t[k] == '\t') {
+		k++
+	}
+	return k < j && t[k] == '>' && k+1 < len(t) && (t[k+1] == ' ' || t[k+1] == '>')
+}
+
 // quotedLineStart says only a Markdown blockquote's markers ("> ", "> > ")
 // precede i on its line: a fence inside a quote is still a fence.
 func (s *scanner) quotedLineStart(i int) bool {

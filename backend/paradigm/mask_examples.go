@@ -33,7 +33,7 @@ var beforeCues = []string{"example", "e.g.", "for instance", "sample", "illustra
 // refusalCues: a call named in a refusal, on the same line.
 var refusalCues = func() []string {
 	var out []string
-	for _, neg := range []string{"won't", "will not", "can't", "cannot", "can not", "not able to", "unable to", "refuse to", "shouldn't", "should not", "must not", "am not going to"} {
+	for _, neg := range []string{"won't", "will not", "can't", "cannot", "can not", "not able to", "unable to", "refuse to", "shouldn't", "should not", "must not", "not going to"} {
 		for _, verb := range []string{"run", "call", "execute", "invoke", "use", "make", "perform"} {
 			out = append(out, neg+" "+verb)
 		}

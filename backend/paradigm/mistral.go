@@ -66,6 +66,16 @@ func (s *scanner) mistral(j, hi int) int {
 		if q < hi && t[q] == '[' && s.jsonListAt(q, hi) {
 			p = q
 		} else if q >= hi || t[q] != '{' {
+			if s.atLineStart(j, 0) {
+				// At the start of a line the token means a call: an
+				// unreadable one.
+				e := s.findIn("\n", p, hi)
+				if e < 0 {
+					e = hi
+				}
+				s.problem("The text after [TOOL_CALLS] is not a tool call Airlock can read, so nothing was run. Write name[ARGS]{…} or a JSON list of calls.", FormatMistral, j, e)
+				return e
+			}
 			return -1
 		}
 	}

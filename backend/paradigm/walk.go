@@ -263,6 +263,9 @@ func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
 	if j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') || s.inCodeString(j) {
 		return -1 // inside a string literal: quoted, not written
 	}
+	if ctx == ctxTop && s.quotedLine(j) {
+		return -1 // on a Markdown blockquote line: quoted, not written
+	}
 	if ctx == ctxTop && s.exampleBefore(j) {
 		n := len(s.items)
 		end := read()
