@@ -46,6 +46,14 @@ func (s *scanner) tokenCalls(j int, g tag, hi int) int {
 	for {
 		p = s.skipSpace(p, hi)
 		st, ok := s.specialAt(p, hi)
+		if !ok && g.name != "|tool_call_begin|" {
+			// Stray text inside the section: skip to its next call.
+			next, found := s.nextSpecial(p, min(hi, p+256))
+			if !found || next.name != "|tool_call_begin|" {
+				break
+			}
+			p, st, ok = next.start, next, true
+		}
 		if !ok {
 			break
 		}
@@ -165,6 +173,15 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 			args = o
 		} else {
 			msg = "The arguments of " + strconv.Quote(name) + " must be a JSON object, so the call was not run."
+		}
+	case t[a] == '"':
+		// Arguments written as a JSON string holding the object.
+		rd := s.readJSONString(a, hi)
+		end = rd.end
+		if o, ok := decodeArgString(rd.str); rd.ok && ok {
+			args = o
+		} else {
+			msg = "The arguments of " + strconv.Quote(name) + " are not a JSON object, so the call was not run."
 		}
 	case strings.HasPrefix(t[a:], endTok):
 		args = ojson.Object{}

@@ -38,7 +38,7 @@ var glmParser = &parser{
 			return -1
 		}
 		if strings.HasPrefix(t[q:], w.closer) && (w.g.alias != "tool_call" && !strings.HasSuffix(w.g.name, "tool_call") ||
-			s.prevSig(w.j, 0) != 0 && !s.endsLine(q+len(w.closer), hi)) {
+			s.midSentence(w.j, q+len(w.closer), hi) && (s.known == nil || !s.known(name))) {
 			// A bare word is a call without arguments only in GLM's own
 			// <tool_call>, and not in the middle of a sentence.
 			return -1
@@ -105,7 +105,7 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 	valOpen := "<" + pre + "arg_value" + sfx + ">"
 	spec := valueSpec{closer: "</" + pre + "arg_value" + sfx + ">", next: []string{keyOpen, closer}, stop: keyOpen, weak: closer}
 	args := ojson.Object{}
-	cut, closed := false, false
+	cut, closed, noValue := false, false, ""
 	for {
 		p = s.skipTagSpace(p, hi)
 		if p >= hi {
@@ -128,11 +128,16 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		}
 		key := strings.TrimSpace(t[ks:ke])
 		p = s.skipTagSpace(ke+len(keyClose), hi)
-		if !strings.HasPrefix(t[p:], valOpen) {
-			args = append(args, ojson.Member{Key: key, Value: ""})
-			continue
-		}
 		vs := p + len(valOpen)
+		if !strings.HasPrefix(t[p:], valOpen) {
+			// The opener was forgotten (New York</arg_value>), or the value.
+			ve := s.findIn(spec.closer, p, hi)
+			if nk := s.findIn(keyOpen, p, hi); ve < 0 || nk >= 0 && nk < ve || strings.HasPrefix(t[p:], closer) {
+				noValue = key
+				continue
+			}
+			vs = p
+		}
 		end, next, complete := s.valueEnd(vs, hi, spec)
 		if !complete {
 			cut = true
@@ -147,6 +152,8 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		it.msg = msgCutOff
 	case !closed:
 		it.msg = "The call of " + strconv.Quote(name) + " is not closed with " + closer + ", so it was not run. Write the whole call again."
+	case noValue != "":
+		it.msg = "The argument " + strconv.Quote(noValue) + " of " + strconv.Quote(name) + " has no value, so the call was not run."
 	}
 	s.add(it)
 	return p

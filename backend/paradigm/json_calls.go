@@ -169,6 +169,16 @@ func (s *scanner) skipCode(j, hi int) int {
 	return end
 }
 
+// midSentence says the span [j, end) sits inside a sentence: prose before
+// it on its line that doesn't end a sentence, and prose after it.
+func (s *scanner) midSentence(j, end, hi int) bool {
+	switch s.prevSig(j, 0) {
+	case 0, '.', '!', '?', '>':
+		return false
+	}
+	return !s.endsLine(end, hi)
+}
+
 // endsLine says only blanks, sentence punctuation or an end-of-turn token
 // follow end on its line.
 func (s *scanner) endsLine(end, hi int) bool {

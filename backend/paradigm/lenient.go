@@ -1,6 +1,7 @@
 package paradigm
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -196,6 +197,31 @@ func (s *scanner) readOne(k, hi int, stop string) jsonRead {
 }
 
 const msgCutOff = "The tool call was cut off before it was complete, so it was not run. Send the whole call again."
+
+// jsonString is a JSON string literal read at a position.
+type jsonString struct {
+	str string
+	end int
+	ok  bool
+}
+
+// readJSONString reads the JSON string literal opening at k.
+func (s *scanner) readJSONString(k, hi int) jsonString {
+	t := s.text
+	for e := k + 1; e < hi; e++ {
+		switch t[e] {
+		case '\\':
+			e++
+		case '"':
+			var str string
+			if err := json.Unmarshal([]byte(t[k:e+1]), &str); err != nil {
+				return jsonString{end: e + 1}
+			}
+			return jsonString{str: str, end: e + 1, ok: true}
+		}
+	}
+	return jsonString{end: hi}
+}
 
 // plainEnd is where a payload ends when string-aware scanning can't say:
 // at the stop marker, or hi.

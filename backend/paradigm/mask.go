@@ -79,15 +79,22 @@ func (s *scanner) maskAt(j, hi int, ctx scanCtx, g tag, hasTag bool) int {
 		case "|message|":
 			// Muse Glimmer's reasoning is a message to itself:
 			//  to=self<|message|>…<|eom|>
-			if h := t[max(0, j-32):j]; strings.HasSuffix(strings.TrimRight(h, " "), "to=self") {
+			h := strings.TrimRight(t[max(0, j-32):j], " ")
+			if strings.HasSuffix(h, "to=self") || strings.HasSuffix(h, "to=user") {
+				// to=self is reasoning; to=user is an answer, whose call
+				// markup is shown, not made.
+				reason := "reasoning"
+				if strings.HasSuffix(h, "to=user") {
+					reason = "example"
+				}
 				end := hi
 				for _, stop := range []string{"<|eom|>", "<|end|>", "<|eot|>", "<|start|>"} {
 					if at := s.findIn(stop, g.end, hi); at >= 0 && at < end {
 						end = at
 					}
 				}
-				s.sawThink = true
-				s.ignore(j, end, "reasoning")
+				s.sawThink = s.sawThink || reason == "reasoning"
+				s.ignore(j, end, reason)
 				return end
 			}
 		case "|channel":
@@ -128,7 +135,7 @@ func (s *scanner) reasoning(j, from int, closer string, hi int) int {
 // reasoning first: the token ends a reasoning block that is never closed.
 // A model only considering a call writes it in prose or tags, not with
 // these tokens.
-var sectionTokens = []string{"<|tool_calls_section_begin|>", "<｜tool▁calls▁begin｜>"}
+var sectionTokens = []string{"<|tool_calls_section_begin|>", "<｜tool▁calls▁begin｜>", "<|tool_call_begin|>", "<｜tool▁call▁begin｜>"}
 
 func (s *scanner) sectionToken(from, hi int) int {
 	at := -1

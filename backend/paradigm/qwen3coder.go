@@ -130,7 +130,7 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 		}
 		break
 	}
-	if outer == "" && !closed && len(args) == 0 {
+	if outer == "" && len(args) == 0 && (!closed || s.midSentence(j, p, hi)) {
 		return -1 // "<function=name>" mentioned in prose
 	}
 	// Neither </function> nor the wrapper's closer before the text ended:
