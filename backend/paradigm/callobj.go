@@ -229,6 +229,13 @@ func isDefinition(o ojson.Object, args any) bool {
 // (as calls or problems).
 func (s *scanner) jsonCalls(r jsonRead, label string, start, end int, explicit, fenced bool) bool {
 	found := false
+	for _, b := range r.bad {
+		f := label
+		if f == "" {
+			f = FormatLlama
+		}
+		s.problem(b.msg, f, b.start, b.end)
+	}
 	for _, v := range r.vals {
 		calls, envelope, ok := callsIn(v, explicit)
 		if !ok {

@@ -122,6 +122,13 @@ type jsonRead struct {
 	end   int // after the last value read (or the stop point when incomplete)
 	msg   string
 	state int
+	bad   []badElement // elements of a list that could not be read (the rest could)
+}
+
+// badElement is an unreadable element of a list of calls.
+type badElement struct {
+	start, end int
+	msg        string
 }
 
 const (
@@ -148,6 +155,7 @@ func (s *scanner) readJSON(k, hi int, stop string, multi bool) jsonRead {
 			return one
 		}
 		r.vals = append(r.vals, one.vals...)
+		r.bad = append(r.bad, one.bad...)
 		r.end = one.end
 		if !multi {
 			return r
@@ -170,6 +178,11 @@ func (s *scanner) readOne(k, hi int, stop string) jsonRead {
 	case ext.complete:
 		v, err := decodeLenient(t[k:ext.end])
 		if err != nil {
+			if t[k] == '[' {
+				if r, ok := s.readElements(k, ext.end); ok {
+					return r
+				}
+			}
 			return jsonRead{end: ext.end, state: jsonBad, msg: badJSON(err)}
 		}
 		return jsonRead{vals: []any{v}, end: ext.end, state: jsonOK}
@@ -197,6 +210,38 @@ func (s *scanner) readOne(k, hi int, stop string) jsonRead {
 }
 
 const msgCutOff = "The tool call was cut off before it was complete, so it was not run. Send the whole call again."
+
+// readElements reads a list of objects that does not decode whole, one
+// element at a time: the readable elements stand, the others become
+// problems. ok is false when no element could be read.
+func (s *scanner) readElements(k, end int) (jsonRead, bool) {
+	t := s.text
+	var list []any
+	var bad []badElement
+	for p := k + 1; p < end; {
+		p = s.skipSpace(p, end)
+		for p < end && (t[p] == ',' || isSpace(t[p])) {
+			p++
+		}
+		if p >= end || t[p] != '{' {
+			break
+		}
+		ext := s.scanExtent(p, end, "")
+		if !ext.complete {
+			return jsonRead{}, false
+		}
+		if v, err := decodeLenient(t[p:ext.end]); err == nil {
+			list = append(list, v)
+		} else {
+			bad = append(bad, badElement{p, ext.end, badJSON(err)})
+		}
+		p = ext.end
+	}
+	if len(list) == 0 {
+		return jsonRead{}, false
+	}
+	return jsonRead{vals: []any{list}, end: end, state: jsonOK, bad: bad}, true
+}
 
 // jsonString is a JSON string literal read at a position.
 type jsonString struct {

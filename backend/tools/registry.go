@@ -54,7 +54,7 @@ func NewRegistry(specs []Spec) (*Registry, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.schemas[i], r.shapes[i], r.hints[i] = sch, shape, DescribeParams(s.Parameters)
+		r.schemas[i], r.shapes[i], r.hints[i] = sch, inlineRefs(shape, shape, 0), DescribeParams(s.Parameters)
 	}
 	return r, nil
 }
@@ -343,4 +343,51 @@ func normalizeTypes(v any, depth int) any {
 		}
 	}
 	return v
+}
+
+// inlineRefs returns the schema with its local references ("$ref":
+// "#/$defs/Location", as Pydantic writes them) replaced by what they point
+// to, for coercion to see the types. Depth-bounded, so a recursive
+// definition stops rather than loops. The compiled schema still validates
+// with the references as written.
+func inlineRefs(v, root any, depth int) any {
+	if depth > 16 {
+		return v
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		if ref, ok := t["$ref"].(string); ok && strings.HasPrefix(ref, "#/") {
+			if target := resolvePointer(root, ref[2:]); target != nil {
+				return inlineRefs(target, root, depth+1)
+			}
+		}
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = inlineRefs(e, root, depth+1)
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = inlineRefs(e, root, depth+1)
+		}
+		return out
+	}
+	return v
+}
+
+// resolvePointer follows a JSON pointer ("$defs/Location") from root.
+func resolvePointer(root any, ptr string) any {
+	cur := root
+	for _, part := range strings.Split(ptr, "/") {
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		if cur, ok = m[part]; !ok {
+			return nil
+		}
+	}
+	return cur
 }
