@@ -168,10 +168,14 @@ func textOf(v string) tools.Text {
 	if tv == "" || tv[0] != '{' && tv[0] != '[' || len(tv) > 1<<20 {
 		return t
 	}
-	p := &pyParser{t: tv, hi: len(tv)}
-	if lit, ok := p.value(); ok {
-		if p.ws(); p.i == len(tv) {
-			t.Lit = lit
+	for _, cand := range []string{tv, strings.ReplaceAll(tv, `\"`, `"`)} {
+		// As written, or escaped once more than it should be ([{\"id\": 1}]).
+		p := &pyParser{t: cand, hi: len(cand)}
+		if lit, ok := p.value(); ok {
+			if p.ws(); p.i == len(cand) {
+				t.Lit = lit
+				break
+			}
 		}
 	}
 	return t

@@ -43,9 +43,31 @@ type Case struct {
 	Negative string `json:"negative,omitempty"`
 	Source   Source `json:"source"`
 	Note     string `json:"note,omitempty"`
+	// Airlock, when set, is what Airlock finds instead of what the source
+	// expects, by a documented policy (Why) where Airlock deliberately
+	// differs: a cut-off call is a problem card, never run with partial
+	// arguments; a call inside reasoning is never run; a tool the chat
+	// doesn't offer is a problem card. The case is scored against it.
+	Airlock *Expect `json:"airlock,omitempty"`
 
 	File string `json:"-"` // where it was read from
 	Held bool   `json:"-"` // in the held-back third of its family
+}
+
+// Expect is an expectation that overrides the source's.
+type Expect struct {
+	Calls    []Call `json:"calls"`
+	Problems int    `json:"problems,omitempty"`
+	Why      string `json:"why"`
+}
+
+// Want returns what the case is scored against: the source's calls and
+// problems, or Airlock's override.
+func (c *Case) Want() ([]Call, int) {
+	if c.Airlock != nil {
+		return c.Airlock.Calls, c.Airlock.Problems
+	}
+	return c.Calls, c.Problems
 }
 
 // Call is an expected call.
@@ -187,10 +209,11 @@ func Run(c *Case) Outcome {
 }
 
 func judge(c *Case, res paradigm.Result) string {
-	if len(res.Calls) != len(c.Calls) {
-		return fmt.Sprintf("found %d calls %s, want %d %s%s", len(res.Calls), gotNames(res), len(c.Calls), wantNames(c), problemText(res))
+	calls, problems := c.Want()
+	if len(res.Calls) != len(calls) {
+		return fmt.Sprintf("found %d calls %s, want %d %s%s", len(res.Calls), gotNames(res), len(calls), wantNames(calls), problemText(res))
 	}
-	for i, w := range c.Calls {
+	for i, w := range calls {
 		g := res.Calls[i]
 		if g.Name != w.Name {
 			return fmt.Sprintf("call %d is %q, want %q", i+1, g.Name, w.Name)
@@ -200,9 +223,9 @@ func judge(c *Case, res paradigm.Result) string {
 		}
 	}
 	switch {
-	case c.Problems > 0 && len(res.Problems) == 0:
+	case problems > 0 && len(res.Problems) == 0:
 		return "no problem card for the unreadable call"
-	case c.Problems == 0 && len(res.Problems) > 0:
+	case problems == 0 && len(res.Problems) > 0:
 		return "unexpected problem card: " + res.Problems[0].Message
 	}
 	return ""
@@ -216,9 +239,9 @@ func gotNames(res paradigm.Result) string {
 	return "[" + strings.Join(n, " ") + "]"
 }
 
-func wantNames(c *Case) string {
+func wantNames(calls []Call) string {
 	var n []string
-	for _, w := range c.Calls {
+	for _, w := range calls {
 		n = append(n, w.Name)
 	}
 	return "[" + strings.Join(n, " ") + "]"
