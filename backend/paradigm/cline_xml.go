@@ -97,7 +97,7 @@ func (s *scanner) clineCall(j int, g tag, hi int) int {
 	if !known && len(args) == 0 {
 		return -1
 	}
-	it := item{name: name, args: args, format: FormatCline, start: j, end: p}
+	it := item{name: name, args: args, format: FormatCline, start: j, end: p, open: !closed}
 	if cut || (!closed && p >= hi) {
 		it.msg = msgCutOff
 	}

@@ -142,7 +142,7 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 	if bare && !closed && len(args) == 0 {
 		return -1
 	}
-	it := item{name: name, args: args, format: label, start: j, end: p}
+	it := item{name: name, args: args, format: label, start: j, end: p, open: !closed}
 	if cut || (!closed && p >= hi) {
 		it.msg = msgCutOff
 	}

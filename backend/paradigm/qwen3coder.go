@@ -138,7 +138,7 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 	if !closed && p >= hi {
 		cut = true
 	}
-	it := item{name: name, args: args, format: FormatQwenCoder, start: j, end: p}
+	it := item{name: name, args: args, format: FormatQwenCoder, start: j, end: p, open: !closed && (outer == "" || !strings.HasPrefix(t[p:], outer))}
 	switch {
 	case cut:
 		it.msg = msgCutOff

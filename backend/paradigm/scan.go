@@ -43,6 +43,9 @@ type Result struct {
 	// reasoning, code blocks in other languages, labelled examples. For
 	// people debugging a model ("why wasn't my call seen?").
 	Ignored []Ignored `json:"ignored,omitempty"`
+	// open marks the calls whose closing marker never came (their text
+	// may still grow: Stream doesn't let them form).
+	open []bool
 }
 
 // Ignored is a region the scanner skipped, and why.
@@ -100,6 +103,7 @@ type item struct {
 	format   string
 	start    int
 	end      int
+	open     bool // the call's closing marker never came
 }
 
 func (s *scanner) finish(opts Options) Result {
@@ -158,6 +162,7 @@ func (s *scanner) finish(opts Options) Result {
 			args = ojson.Object{}
 		}
 		res.Calls = append(res.Calls, chat.ToolCall{ID: id, Name: name, Arguments: ojson.Encode(args), Raw: raw, Format: it.format, Start: it.start, End: it.end})
+		res.open = append(res.open, it.open)
 	}
 	if moreCalls > 0 {
 		res.Problems = append(res.Problems, chat.Problem{

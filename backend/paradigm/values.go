@@ -47,6 +47,7 @@ func (s *scanner) valueEnd(vs, hi int, v valueSpec) (end, next int, complete boo
 	// The closer was forgotten, or is only followed by something else: the
 	// value ends at whichever comes first of its closer, a sibling's opener
 	// and the wrapper's closer.
+	s.guesses++
 	first, cut := s.findIn(v.closer, vs, hi), -1
 	for _, m := range []string{v.stop, v.end, v.weak} {
 		if at := s.findIn(m, vs, hi); m != "" && at >= 0 && (cut < 0 || at < cut) {

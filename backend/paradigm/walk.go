@@ -38,6 +38,8 @@ type scanner struct {
 	// sawThink is set once any reasoning marker was seen: after that, a
 	// stray closing tag is prose, not "everything before was reasoning".
 	sawThink bool
+	// guesses counts the values whose end was guessed (values.go).
+	guesses int
 	// noCloseFrom[n] memoises a failed search for the end of an inline
 	// code span opened by n backticks: from there to the end of its line
 	// there is no closing run.
@@ -184,7 +186,15 @@ func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
 				}
 			}
 			r := readAt{j: start, g: g, lo: lo, hi: hi, ctx: ctx, opener: o}
+			n, guesses := len(s.items), s.guesses
 			if end := s.guard(start, ctx, func() int { return o.parser.read(s, r) }); end > start {
+				if s.guesses > guesses {
+					// A value's end was guessed (its closer forgotten, or not
+					// come yet): its calls may still change as text arrives.
+					for i := n; i < len(s.items); i++ {
+						s.items[i].open = true
+					}
+				}
 				return end
 			}
 		}
@@ -229,9 +239,9 @@ func (s *scanner) add(it item) {
 	if !s.on.has(it.format) {
 		return
 	}
-	if it.end < it.start {
-		it.end = it.start
-	}
+	// Spans stay inside the text, whatever a parser computed.
+	it.start = min(max(it.start, 0), len(s.text))
+	it.end = min(max(it.end, it.start), len(s.text))
 	if it.args != nil {
 		// Parsers append keys; a repeated key keeps its last value.
 		it.args, _ = ojson.DedupDeep(it.args).(ojson.Object)
