@@ -6,4 +6,6 @@ import (
 	"airlock/backend/paradigm"
 )
 
-func TestDeepseekDsmlCorpus(t *testing.T) { checkFamilies(t, paradigm.FormatDSML, paradigm.FormatGigaChat) }
+func TestDeepseekDsmlCorpus(t *testing.T) {
+	checkFamilies(t, paradigm.FormatDSML, paradigm.FormatGigaChat)
+}

@@ -6,4 +6,6 @@ import (
 	"airlock/backend/paradigm"
 )
 
-func TestDeepseekCorpus(t *testing.T) { checkFamilies(t, paradigm.FormatDeepSeek, paradigm.FormatStep3) }
+func TestDeepseekCorpus(t *testing.T) {
+	checkFamilies(t, paradigm.FormatDeepSeek, paradigm.FormatStep3)
+}

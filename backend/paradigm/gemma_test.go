@@ -6,4 +6,6 @@ import (
 	"airlock/backend/paradigm"
 )
 
-func TestGemmaCorpus(t *testing.T) { checkFamilies(t, paradigm.FormatGemma4, paradigm.FormatFunctionGemma) }
+func TestGemmaCorpus(t *testing.T) {
+	checkFamilies(t, paradigm.FormatGemma4, paradigm.FormatFunctionGemma)
+}

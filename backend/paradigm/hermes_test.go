@@ -6,4 +6,6 @@ import (
 	"airlock/backend/paradigm"
 )
 
-func TestHermesCorpus(t *testing.T) { checkFamilies(t, paradigm.FormatHermes, paradigm.FormatXML, paradigm.FormatApertus) }
+func TestHermesCorpus(t *testing.T) {
+	checkFamilies(t, paradigm.FormatHermes, paradigm.FormatXML, paradigm.FormatApertus)
+}

@@ -6,4 +6,6 @@ import (
 	"airlock/backend/paradigm"
 )
 
-func TestJsonCallsCorpus(t *testing.T) { checkFamilies(t, paradigm.FormatJSON, paradigm.FormatLlama, paradigm.FormatOpenAI, paradigm.FormatTGI) }
+func TestJsonCallsCorpus(t *testing.T) {
+	checkFamilies(t, paradigm.FormatJSON, paradigm.FormatLlama, paradigm.FormatOpenAI, paradigm.FormatTGI)
+}

@@ -20,7 +20,7 @@ import (
 type Stream struct {
 	opts    Options
 	buf     strings.Builder
-	last    int        // buffer length at the last scan
+	last    int // buffer length at the last scan
 	forming []chat.ToolCall
 }
 

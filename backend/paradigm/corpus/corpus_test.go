@@ -77,11 +77,11 @@ func TestCorpusShape(t *testing.T) {
 
 func TestLoadRejectsBadCases(t *testing.T) {
 	for name, line := range map[string]string{
-		"no source":      `{"id":"a","family":"f","text":"x","calls":[]}`,
-		"no family":      `{"id":"a","text":"x","calls":[],"source":{"url":"u"}}`,
-		"unknown field":  `{"id":"a","family":"f","text":"x","calls":[],"source":{"url":"u"},"expected":[]}`,
-		"not json":       `{"id":`,
-		"duplicate ids":  "{\"id\":\"a\",\"family\":\"f\",\"text\":\"x\",\"calls\":[],\"source\":{\"url\":\"u\"}}\n{\"id\":\"a\",\"family\":\"f\",\"text\":\"y\",\"calls\":[],\"source\":{\"url\":\"u\"}}",
+		"no source":     `{"id":"a","family":"f","text":"x","calls":[]}`,
+		"no family":     `{"id":"a","text":"x","calls":[],"source":{"url":"u"}}`,
+		"unknown field": `{"id":"a","family":"f","text":"x","calls":[],"source":{"url":"u"},"expected":[]}`,
+		"not json":      `{"id":`,
+		"duplicate ids": "{\"id\":\"a\",\"family\":\"f\",\"text\":\"x\",\"calls\":[],\"source\":{\"url\":\"u\"}}\n{\"id\":\"a\",\"family\":\"f\",\"text\":\"y\",\"calls\":[],\"source\":{\"url\":\"u\"}}",
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "f.jsonl"), []byte(line+"\n"), 0o644); err != nil {

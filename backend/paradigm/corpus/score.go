@@ -38,8 +38,8 @@ type Score struct {
 	// ignoring Airlock's overrides; Overridden counts the cases that have one.
 	Source     Tally
 	Overridden int
-	Families                          map[string]*FamilyScore
-	Outcomes                          []Outcome
+	Families   map[string]*FamilyScore
+	Outcomes   []Outcome
 }
 
 // FamilyScore is one family's figures: all its cases, the two thirds the
