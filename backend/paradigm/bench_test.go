@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // prose builds about n bytes of realistic assistant text without calls:
@@ -63,6 +62,35 @@ func adversarial(kind string, n int) string {
 		return strings.Repeat("<|tool_call>call:a{k:<|\"|>", n)
 	case "invoke":
 		return strings.Repeat("<invoke name=\"a\"><parameter name=\"p\">", n)
+	case "qwen-value-pairs":
+		// A value full of sibling openers and closers: the pairing walk.
+		return "<tool_call>\n<function=f>\n<parameter=a>\n" + strings.Repeat("<parameter=x>y</parameter> ", n)
+	case "cline-unclosed":
+		return strings.Repeat("<write_to_file>\n<path>a</path>\n<content>\nx</content> ", n)
+	case "vcp-escape":
+		return strings.Repeat("<<<[TOOL_REQUEST]>>>\ntool_name:「始」a「末」,\nk:「始ESCAPE」", n)
+	case "minimax-m3":
+		return strings.Repeat("]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"a\">]<]minimax[>[<k>", n)
+	case "kimi-k3":
+		return strings.Repeat("<|open|>tools<|sep|><|open|>call tool=\"a\"<|sep|><|open|>argument key=\"k\"<|sep|>", n)
+	case "solar":
+		return strings.Repeat("<|tool_call:start|>a\n<|tool_arg:start|>k<|tool_arg:value|>v", n)
+	case "glm-suffix":
+		return strings.Repeat("<tool_calls:x><tool_call:x>a<arg_key:x>k</arg_key:x><arg_value:x>", n)
+	case "mistral-args":
+		return strings.Repeat("name[ARGS]{\"a\": ", n)
+	case "pythonic-lines":
+		return strings.Repeat("f(a=1, b='x\n", n)
+	case "broken-lists":
+		return strings.Repeat("[f(a='x 'y'), ", n)
+	case "harmony-headers":
+		return strings.Repeat(" to=functions.f<|channel|>commentary json<|message|>{\"a\":", n)
+	case "code-strings":
+		return strings.Repeat("x = '[TOOL_CALLS]a[ARGS]{} ", n)
+	case "blockquotes":
+		return strings.Repeat("> <tool_call>{\"name\": \"a\"", n)
+	case "kimi-orphans":
+		return strings.Repeat("a:0<|tool_call_argument_begin|>{", n)
 	case "distinct-keys":
 		var b strings.Builder
 		b.WriteString("<tool_call>{\"name\":\"a\",\"arguments\":{")
@@ -79,7 +107,9 @@ func adversarial(kind string, n int) string {
 }
 
 var adversarialKinds = []string{"unclosed-tool_call", "unclosed-json-string", "unclosed-fence", "deep-nesting", "brackets",
-	"line-start-braces", "unclosed-think", "qwen-params", "vcp", "pythonic", "backticks", "tokens", "gemma", "invoke", "distinct-keys"}
+	"line-start-braces", "unclosed-think", "qwen-params", "vcp", "pythonic", "backticks", "tokens", "gemma", "invoke", "distinct-keys",
+	"qwen-value-pairs", "cline-unclosed", "vcp-escape", "minimax-m3", "kimi-k3", "solar", "glm-suffix", "mistral-args",
+	"pythonic-lines", "broken-lists", "harmony-headers", "code-strings", "blockquotes", "kimi-orphans"}
 
 func BenchmarkScanNoCalls1MB(b *testing.B) {
 	in := prose(1 << 20)
@@ -120,48 +150,20 @@ func BenchmarkScan100CallsRegistry(b *testing.B) {
 	}
 }
 
+// BenchmarkScanAdversarial scans each hostile input at two sizes, 1 MB and
+// 4 MB: linear time shows as the same MB/s at both.
 func BenchmarkScanAdversarial(b *testing.B) {
 	for _, kind := range adversarialKinds {
-		b.Run(kind, func(b *testing.B) {
-			in := adversarial(kind, 100_000)
-			b.SetBytes(int64(len(in)))
-			for b.Loop() {
-				Scan(in, Options{Paradigm: "auto"})
-			}
-		})
+		for _, size := range []int{1 << 20, 4 << 20} {
+			b.Run(fmt.Sprintf("%s/%dMB", kind, size>>20), func(b *testing.B) {
+				in := adversarial(kind, 1)
+				in = strings.Repeat(in, size/len(in)+1)[:size]
+				b.SetBytes(int64(len(in)))
+				for b.Loop() {
+					Scan(in, Options{Paradigm: "auto"})
+				}
+			})
+		}
 	}
 }
 
-// TestLinearTime checks that scanning 4x more adversarial text takes
-// roughly 4x longer (quadratic would be 16x).
-func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
-	measure := func(in string) time.Duration {
-		best := time.Duration(1 << 62)
-		for range 3 {
-			start := time.Now()
-			Scan(in, Options{Paradigm: "auto"})
-			best = min(best, time.Since(start))
-		}
-		return best
-	}
-	for _, kind := range adversarialKinds {
-		small, large := adversarial(kind, 10_000), adversarial(kind, 40_000)
-		ratio := func() float64 {
-			ts, tl := measure(small), measure(large)
-			if tl < 2*time.Millisecond {
-				return 0 // too fast to tell
-			}
-			return float64(tl) / float64(ts)
-		}
-		// Linear is about 4; quadratic would be 16. Timing on a busy
-		// machine is noisy, so only a repeated failure counts.
-		if r := ratio(); r > 10 {
-			if r2 := ratio(); r2 > 10 {
-				t.Errorf("%s: 4x the input took %.1fx (then %.1fx) the time: not linear", kind, r, r2)
-			}
-		}
-	}
-}

@@ -84,9 +84,19 @@ type pyCall struct {
 }
 
 type pyParser struct {
-	t     string
-	i, hi int
-	depth int
+	t      string
+	i, hi  int
+	depth  int
+	budget *int // the scan's budget, drawn on by strings (nil: none)
+}
+
+// spend draws n from the budget; false when it has run out.
+func (p *pyParser) spend(n int) bool {
+	if p.budget == nil {
+		return true
+	}
+	*p.budget -= n
+	return *p.budget > 0
 }
 
 func (p *pyParser) ws() {
@@ -368,7 +378,12 @@ func (p *pyParser) str() (any, bool) {
 		p.i++
 	}
 	var b strings.Builder
+	start := p.i
+	defer func() { p.spend(p.i - start) }()
 	for p.i < p.hi {
+		if (p.i-start)&1023 == 1023 && !p.spend(1024) {
+			return nil, false
+		}
 		c := p.t[p.i]
 		if c == '\\' && p.i+1 < p.hi {
 			e := p.t[p.i+1]
@@ -457,7 +472,7 @@ func (s *scanner) pythonicList(j, hi int, strict bool) int {
 		lim = min(hi, j+1<<20)
 	}
 	end := s.pythonicListEnd(j, lim)
-	p := &pyParser{t: s.text, i: j + 1, hi: lim}
+	p := &pyParser{t: s.text, i: j + 1, hi: lim, budget: &s.budget}
 	var calls []pyCall
 	var broken [][2]int // calls that could not be read, when the list's end is known
 	for {
@@ -506,12 +521,17 @@ func (s *scanner) pythonicList(j, hi int, strict bool) int {
 }
 
 // pythonicListEnd finds the ']' that ends a list of calls opened at j: the
-// last ")]" before the end of the line. -1 when there is none.
+// last ")]" before the end of the line (within 64 KB). -1 when there is
+// none.
 func (s *scanner) pythonicListEnd(j, hi int) int {
 	t := s.text
 	eol := s.findIn("\n", j, hi)
-	if eol < 0 {
-		eol = hi
+	if eol < 0 || eol-j > 1<<16 {
+		eol = min(hi, j+1<<16)
+	}
+	s.budget -= eol - j
+	if s.budget <= 0 {
+		return -1
 	}
 	if k := strings.LastIndex(t[j:eol], ")]"); k >= 0 {
 		return j + k + 2
@@ -577,7 +597,7 @@ func (s *scanner) pythonicCalls(j, k, hi int, closer string, strict bool) int {
 			lim = c
 		}
 	}
-	p := &pyParser{t: s.text, i: k, hi: lim}
+	p := &pyParser{t: s.text, i: k, hi: lim, budget: &s.budget}
 	var calls []pyCall
 	var broken [][2]int
 	for {
@@ -662,7 +682,11 @@ func (s *scanner) pythonicLines(k, hi int) int {
 	var calls []pyCall
 	end := -1
 	for line := k; line < hi; {
-		p := &pyParser{t: t, i: line, hi: min(hi, line+1<<20)}
+		eol := s.findIn("\n", line, hi)
+		if eol < 0 {
+			eol = hi
+		}
+		p := &pyParser{t: t, i: line, hi: eol, budget: &s.budget}
 		var row []pyCall
 		for {
 			c, ok := p.call()

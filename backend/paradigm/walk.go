@@ -267,27 +267,18 @@ func (s *scanner) ignore(start, end int, reason string) {
 }
 
 // guard runs a parser for an opener at j and, at the top level, drops what
-// it found if the prose around it says it is only an example. An opener
-// right after a quote is inside a string literal, not a call.
+// it found if the prose around it says it is only an example, or if it is
+// quoted: right after a quote, inside a string literal of code, or on a
+// blockquote line. The checks run only when the parser found something,
+// so text full of openers costs no more than the parsers.
 func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
-	if j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') || s.inCodeString(j) {
-		return -1 // inside a string literal: quoted, not written
-	}
-	if ctx == ctxTop && s.quotedLine(j) {
-		return -1 // on a Markdown blockquote line: quoted, not written
-	}
-	if ctx == ctxTop && s.exampleBefore(j) {
-		n := len(s.items)
-		end := read()
-		if end > j {
-			s.items = s.items[:n]
-			s.ignore(j, end, "example")
-		}
-		return end
-	}
 	n := len(s.items)
 	end := read()
-	if ctx == ctxTop && end > j && len(s.items) > n && s.exampleAfter(end) {
+	if end <= j || len(s.items) == n {
+		return end
+	}
+	quoted := j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') || s.inCodeString(j) || ctx == ctxTop && s.quotedLine(j)
+	if quoted || ctx == ctxTop && (s.exampleBefore(j) || s.exampleAfter(end)) {
 		s.items = s.items[:n]
 		s.ignore(j, end, "example")
 	}
