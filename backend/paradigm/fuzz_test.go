@@ -2,6 +2,8 @@ package paradigm
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -71,8 +73,31 @@ func checkResult(t *testing.T, in string, res Result) {
 	}
 }
 
+// corpusSeeds are the texts of the corpus of real outputs: every family's
+// syntax, for the fuzzer to mutate.
+func corpusSeeds(f *testing.F) []string {
+	files, _ := filepath.Glob("testdata/corpus/*.jsonl")
+	var out []string
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			var c struct{ Text string }
+			if json.Unmarshal([]byte(line), &c) == nil && c.Text != "" {
+				out = append(out, c.Text)
+			}
+		}
+	}
+	return out
+}
+
 func FuzzScan(f *testing.F) {
 	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	for _, s := range corpusSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

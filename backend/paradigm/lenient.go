@@ -176,7 +176,7 @@ func (s *scanner) readOne(k, hi int, stop string) jsonRead {
 	ext := s.scanExtent(k, hi, stop)
 	switch {
 	case ext.complete:
-		v, err := decodeLenient(t[k:ext.end])
+		v, err := s.decode(t[k:ext.end])
 		if err != nil {
 			if t[k] == '[' {
 				if r, ok := s.readElements(k, ext.end); ok {
@@ -190,7 +190,7 @@ func (s *scanner) readOne(k, hi int, stop string) jsonRead {
 		return jsonRead{end: s.plainEnd(k, hi, stop), state: jsonBad, msg: "The tool call is nested too deeply to read."}
 	case ext.outOfBudget:
 		p := s.plainEnd(k, hi, stop)
-		v, err := decodeLenient(t[k:p])
+		v, err := s.decode(t[k:p])
 		if err != nil {
 			return jsonRead{end: p, state: jsonBad, msg: badJSON(err)}
 		}
@@ -230,7 +230,7 @@ func (s *scanner) readElements(k, end int) (jsonRead, bool) {
 		if !ext.complete {
 			return jsonRead{}, false
 		}
-		if v, err := decodeLenient(t[p:ext.end]); err == nil {
+		if v, err := s.decode(t[p:ext.end]); err == nil {
 			list = append(list, v)
 		} else {
 			bad = append(bad, badElement{p, ext.end, badJSON(err)})
@@ -286,6 +286,23 @@ func badJSON(err error) string {
 		m = m[:160] + "…"
 	}
 	return "The tool call is not valid JSON (" + m + "), so it was not run. Write it again as valid JSON."
+}
+
+// maxRepairs bounds the payloads one scan hands to jsonrepair: a message
+// with thousands of broken payloads gets strict decoding after that.
+const maxRepairs = 256
+
+// decode is decodeLenient within the scan's repair allowance.
+func (s *scanner) decode(seg string) (any, error) {
+	if json.Valid([]byte(seg)) {
+		return ojson.Decode([]byte(seg))
+	}
+	if s.repairs >= maxRepairs {
+		var raw json.RawMessage
+		return nil, json.Unmarshal([]byte(seg), &raw) // for its error, cheaply
+	}
+	s.repairs++
+	return decodeLenient(seg)
 }
 
 // decodeLenient decodes strictly, then with jsonrepair's help.

@@ -154,6 +154,7 @@ func (s *scanner) orphanClose(j, end int, ctx scanCtx) int {
 	}
 	s.sawThink = true
 	s.items = s.items[:0]
+	s.moreCalls, s.moreProblems = 0, 0
 	s.ignored = s.ignored[:0]
 	s.ignore(0, end, "reasoning")
 	return end

@@ -86,9 +86,18 @@ func (s *scanner) exampleBefore(j int) bool {
 	return false
 }
 
+// cueHints are fragments, in either case, of which every cue holds one:
+// a line with none of them is checked no further.
+var cueHints = []string{"xampl", "e.g", "E.g", "nstanc", "ampl", "llustr", "ypothet", "ook", "ould", "yntax", "ormat", "emplat",
+	"ritten", "ow to", "eturned", "espons", "n't", "n’t", "not", "nable", "efuse",
+	"例", "比如", "示例", "格式", "形如", "不", "拒绝"}
+
 func hasCue(line string, cues []string) bool {
 	if len(line) > 200 {
 		line = line[len(line)-200:]
+	}
+	if !mayHaveCue(line, cueHints) {
+		return false
 	}
 	line = strings.ReplaceAll(line, "’", "'")
 	low := asciiLower(line)

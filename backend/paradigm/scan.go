@@ -61,6 +61,7 @@ type Ignored struct {
 const (
 	maxCalls    = 64
 	maxProblems = 64
+	maxItems    = 1024 // what the scanner keeps; past it, it only counts
 )
 
 // Scan finds the tool calls in a complete assistant message. It never
@@ -109,7 +110,7 @@ type item struct {
 func (s *scanner) finish(opts Options) Result {
 	res := Result{Calls: []chat.ToolCall{}, Problems: []chat.Problem{}, Ignored: s.ignored}
 	used := map[string]bool{}
-	moreProblems, moreCalls, firstDropped := 0, 0, -1
+	moreProblems, moreCalls, firstDropped := s.moreProblems, s.moreCalls, -1
 	for idx, it := range s.items {
 		if it.msg == "" && len(res.Calls) == maxCalls {
 			moreCalls++
@@ -168,7 +169,7 @@ func (s *scanner) finish(opts Options) Result {
 		res.Problems = append(res.Problems, chat.Problem{
 			Message: strconv.Itoa(moreCalls) + " more tool calls in this message were not turned into cards: Airlock takes at most " +
 				strconv.Itoa(maxCalls) + " calls from one message. Make fewer calls at a time.",
-			ID: genID(opts.IDSeed, "dropped-calls", len(s.items)), Start: firstDropped, End: firstDropped, Kind: "limit"})
+			ID: genID(opts.IDSeed, "dropped-calls", len(s.items)), Start: max(firstDropped, 0), End: max(firstDropped, 0), Kind: "limit"})
 	}
 	if moreProblems > 0 {
 		res.Problems = append(res.Problems, chat.Problem{Message: strconv.Itoa(moreProblems) + " more problems were found in this message and not listed.",

@@ -395,6 +395,37 @@ func TestProblemsAreCapped(t *testing.T) {
 	}
 }
 
+// At most 64 calls of a message become cards; one problem card says how
+// many more there were, and tells the model.
+func TestCallsAreCapped(t *testing.T) {
+	in := strings.Repeat("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>\n", 200)
+	res := Scan(in, DefaultOptions())
+	if len(res.Calls) != maxCalls || len(res.Problems) != 1 {
+		t.Fatalf("got %d calls and %d problems", len(res.Calls), len(res.Problems))
+	}
+	p := res.Problems[0]
+	if !strings.Contains(p.Message, "136 more tool calls") || p.Kind != "limit" || p.ID == "" {
+		t.Errorf("the limit card: %+v", p)
+	}
+	// Far past the cap the scanner only counts: still exact.
+	res = Scan(strings.Repeat("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>\n", 5000), DefaultOptions())
+	if len(res.Calls) != maxCalls || !strings.Contains(res.Problems[0].Message, "4936 more") {
+		t.Errorf("5000 calls: %d cards, %q", len(res.Calls), res.Problems[0].Message)
+	}
+}
+
+// No hostile input makes more than 64 cards and 66 problem cards.
+func TestHostileInputsAreBounded(t *testing.T) {
+	for _, kind := range adversarialKinds {
+		in := adversarial(kind, 1)
+		in = strings.Repeat(in, (256<<10)/len(in)+1)
+		res := Scan(in, Options{Paradigm: "auto"})
+		if len(res.Calls) > maxCalls || len(res.Problems) > maxProblems+2 {
+			t.Errorf("%s: %d calls, %d problems", kind, len(res.Calls), len(res.Problems))
+		}
+	}
+}
+
 func TestParadigmParseIsOwnFormatOnly(t *testing.T) {
 	j, _ := Get("json")
 	if n := len(j.Parse(`<tool_call>{"name":"a","arguments":{}}</tool_call>`).Calls); n != 0 {

@@ -40,6 +40,10 @@ type scanner struct {
 	sawThink bool
 	// guesses counts the values whose end was guessed (values.go).
 	guesses int
+	// repairs counts the payloads handed to jsonrepair (lenient.go).
+	repairs int
+	// moreCalls and moreProblems count what was found past maxItems.
+	moreCalls, moreProblems int
 	// noCloseFrom[n] memoises a failed search for the end of an inline
 	// code span opened by n backticks: from there to the end of its line
 	// there is no closing run.
@@ -239,6 +243,15 @@ func (s *scanner) add(it item) {
 	if !s.on.has(it.format) {
 		return
 	}
+	if len(s.items) >= maxItems {
+		// Far beyond what becomes cards: only counted.
+		if it.msg == "" {
+			s.moreCalls++
+		} else {
+			s.moreProblems++
+		}
+		return
+	}
 	// Spans stay inside the text, whatever a parser computed.
 	it.start = min(max(it.start, 0), len(s.text))
 	it.end = min(max(it.end, it.start), len(s.text))
@@ -274,7 +287,9 @@ func (s *scanner) ignore(start, end int, reason string) {
 func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
 	n := len(s.items)
 	end := read()
-	if end <= j || len(s.items) == n {
+	if end <= j || len(s.items) == n || n > maxItems/2 {
+		// Nothing found; or so much already that what follows is only
+		// counted (scan.go), so the cues need not be read.
 		return end
 	}
 	quoted := j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') || s.inCodeString(j) || ctx == ctxTop && s.quotedLine(j)
