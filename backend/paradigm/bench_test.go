@@ -167,4 +167,3 @@ func BenchmarkScanAdversarial(b *testing.B) {
 		}
 	}
 }
-

@@ -140,3 +140,35 @@ func FuzzScanRegistry(f *testing.F) {
 		}
 	})
 }
+
+// A message fed in two pieces gives the result of the whole, and the calls
+// that formed on the way are calls of the whole.
+func FuzzStream(f *testing.F) {
+	for i, s := range corpusSeeds(f) {
+		if i%4 == 0 {
+			f.Add(s, uint16(len(s)/2))
+		}
+	}
+	f.Fuzz(func(t *testing.T, in string, at uint16) {
+		split := int(at) % (len(in) + 1)
+		opts := Options{Paradigm: "auto"}
+		whole := Scan(in, opts)
+		st := NewStream(opts)
+		st.Write(in[:split])
+		forming := st.Forming()
+		st.Write(in[split:])
+		got := st.Result()
+		if len(got.Calls) != len(whole.Calls) || len(got.Problems) != len(whole.Problems) {
+			t.Fatalf("the streamed result differs from the whole")
+		}
+		if late := in[max(0, split-16):]; strings.Contains(late, "</") || strings.Contains(late, "/THINK]") || strings.Contains(late, "◁/") ||
+			strings.Contains(late, "|end_") || strings.Contains(late, "channel|>") {
+			return // a reasoning closer arriving later may unmake what formed
+		}
+		for i, c := range forming {
+			if i >= len(whole.Calls) || c.Name != whole.Calls[i].Name || string(c.Arguments) != string(whole.Calls[i].Arguments) {
+				t.Fatalf("call %d formed as %s %s; the whole message has %+v", i, c.Name, c.Arguments, whole.Calls)
+			}
+		}
+	})
+}

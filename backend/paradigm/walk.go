@@ -292,7 +292,7 @@ func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
 		// counted (scan.go), so the cues need not be read.
 		return end
 	}
-	quoted := j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') || s.inCodeString(j) || ctx == ctxTop && s.quotedLine(j)
+	quoted := j > 0 && (s.text[j-1] == '"' || s.text[j-1] == '\'') || s.inCodeString(j) || s.quotedLine(j)
 	if quoted || ctx == ctxTop && (s.exampleBefore(j) || s.exampleAfter(end)) {
 		s.items = s.items[:n]
 		s.ignore(j, end, "example")

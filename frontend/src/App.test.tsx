@@ -410,7 +410,7 @@ describe('App with a fake backend', () => {
     await waitFor(() => expect(within(screen.getByTestId('lab-calls')).getAllByTestId('tool-card')).toHaveLength(1))
     const card = within(screen.getByTestId('lab-calls')).getByTestId('tool-card')
     expect(card).toHaveAttribute('data-tool', 'calculate')
-    expect(card).toHaveTextContent('read as hermes')
+    expect(within(card).getByTestId('call-family')).toHaveTextContent('Hermes')
     expect(within(card).queryByTestId('approve')).toBeNull()
     expect(screen.getByTestId('lab-ignored')).toHaveTextContent('skipped: reasoning')
     // without other formats, the Hermes tag is not a call

@@ -131,7 +131,7 @@ export type Call = {
 export type AllowRule = { id: string; tool: string; /** '' = everywhere */ chatId: string; createdAt: number }
 export type ToolSpec = { name: string; description: string; parameters?: unknown }
 export type ParadigmInfo = { id: string; label: string; prompt: string }
-export type FormatInfo = { id: string; name: string; models: string; example: string }
+export type FormatInfo = { id: string; name: string; models: string; markers?: string[]; source?: string; example: string }
 export type ToolLab = { tools: ToolSpec[]; paradigms: ParadigmInfo[]; formats: FormatInfo[] }
 export type ScanParadigm = Paradigm | 'auto'
 export type ScannedCall = { id: string; name: string; arguments: unknown; raw?: string; format?: string; start: number; end: number }

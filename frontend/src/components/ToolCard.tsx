@@ -26,6 +26,8 @@ type Props = {
   paradigm?: string
   /** Tool lab: the same card, without any action. */
   readOnly?: boolean
+  /** Tool lab: name the family the call was found in (format id → name), whatever the paradigm. */
+  familyNames?: Record<string, string>
 }
 
 const FOCUSABLE_CARD = '[data-testid="tool-card"]'
@@ -43,7 +45,7 @@ function focusNextCard(from: HTMLElement | null, fallback: () => void) {
   })
 }
 
-function ToolCardImpl({ call: c, paradigm, readOnly }: Props) {
+function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
   const { t, i18n } = useTranslation()
   const approveCall = useStore((s) => s.approveCall)
   const denyCall = useStore((s) => s.denyCall)
@@ -64,6 +66,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly }: Props) {
   const args = c.edited ?? c.arguments
   const summary = callSummary(c.name, args)
   const otherFormat = !!c.format && !!paradigm && c.format !== paradigm
+  const family = familyNames && c.format ? (familyNames[c.format] ?? c.format) : ''
 
   // A card that is no longer waiting closes its forms.
   useEffect(() => {
@@ -161,10 +164,16 @@ function ToolCardImpl({ call: c, paradigm, readOnly }: Props) {
           </span>
         )}
         <span className="tool-card__head-end">
-          {otherFormat && (
-            <span className="tool-card__format" data-testid="call-format" title={t('calls.readAsHint')}>
-              {t('calls.readAs', { format: c.format })}
+          {family ? (
+            <span className="tool-card__format" data-testid="call-family" title={t('calls.familyHint', { id: c.format })}>
+              {family}
             </span>
+          ) : (
+            otherFormat && (
+              <span className="tool-card__format" data-testid="call-format" title={t('calls.readAsHint')}>
+                {t('calls.readAs', { format: c.format })}
+              </span>
+            )
           )}
           {duration && c.state !== 'running' && (
             <span className="tool-card__duration" data-testid="call-duration" title={t('calls.duration')}>

@@ -100,7 +100,7 @@ export function ToolLab() {
           ) : tab === 'prompts' ? (
             <PromptsPanel lab={lab} />
           ) : tab === 'playground' ? (
-            <Playground />
+            <Playground formats={lab.formats} />
           ) : (
             <FormatsPanel lab={lab} />
           )}
@@ -235,8 +235,9 @@ const SAMPLE = `I'll check the time first.
 
 type Region = { start: number; end: number; kind: 'call' | 'problem' | 'ignored'; label: string }
 
-function Playground() {
+function Playground({ formats }: { formats: Lab['formats'] }) {
   const { t } = useTranslation()
+  const familyNames = useMemo(() => Object.fromEntries(formats.map((f) => [f.id, f.name])), [formats])
   const [text, setText] = useState(SAMPLE)
   const [paradigm, setParadigm] = useState<ScanParadigm>('json')
   const [others, setOthers] = useState(true)
@@ -394,7 +395,9 @@ function Playground() {
             {cards.length === 0 ? (
               <p className="lab__empty">{t('lab.noCalls')}</p>
             ) : (
-              cards.map((c) => <ToolCard key={c.id} call={c} paradigm={paradigm === 'auto' ? undefined : paradigm} readOnly />)
+              cards.map((c) => (
+                <ToolCard key={c.id} call={c} paradigm={paradigm === 'auto' ? undefined : paradigm} readOnly familyNames={familyNames} />
+              ))
             )}
           </div>
 
@@ -465,6 +468,7 @@ function FormatsPanel({ lab }: { lab: Lab }) {
             <th>{t('lab.format')}</th>
             <th>{t('lab.models')}</th>
             <th>{t('lab.example')}</th>
+            <th>{t('lab.source')}</th>
           </tr>
         </thead>
         <tbody>
@@ -478,6 +482,7 @@ function FormatsPanel({ lab }: { lab: Lab }) {
               <td>
                 <pre className="lab-formats__example">{f.example}</pre>
               </td>
+              <td className="lab-formats__source">{f.source}</td>
             </tr>
           ))}
         </tbody>

@@ -130,6 +130,7 @@ export const en = {
     readAs: 'read as {{format}}',
     previewFailed: 'Couldn’t preview what this call would change: {{error}}',
     readAsHint: 'The model wrote this call in another format; Airlock recognised it.',
+    familyHint: 'The call syntax this call was found in (“{{id}}”)',
     duration: 'How long it ran',
     arguments: 'Arguments',
     proposed: 'Proposed by the model',
@@ -296,6 +297,7 @@ export const en = {
     format: 'Format',
     models: 'Models',
     example: 'Example',
+    source: 'Public source',
   },
   files: {
     title: 'Files',

@@ -129,6 +129,7 @@ export const zh: Resources = {
     readAs: '按 {{format}} 格式读取',
     previewFailed: '无法预览这个调用会做出的更改：{{error}}',
     readAsHint: '模型用另一种格式写了这个调用，Airlock 识别出了它。',
+    familyHint: '发现此调用所用的调用格式（“{{id}}”）',
     duration: '运行时长',
     arguments: '参数',
     proposed: '模型提出的',
@@ -295,6 +296,7 @@ export const zh: Resources = {
     format: '格式',
     models: '模型',
     example: '示例',
+    source: '公开来源',
   },
   files: {
     title: '文件',
