@@ -71,9 +71,9 @@ type ParadigmInfo struct {
 // ToolLab lists the tools, each paradigm's prompt for them, and the formats
 // the scanner recognises.
 type ToolLab struct {
-	Tools     []tools.Spec          `json:"tools"`
-	Paradigms []ParadigmInfo        `json:"paradigms"`
-	Formats   []paradigm.FormatInfo `json:"formats"`
+	Tools     []tools.Spec      `json:"tools"`
+	Paradigms []ParadigmInfo    `json:"paradigms"`
+	Formats   []paradigm.Family `json:"formats"`
 }
 
 func (a *App) ToolLab() ToolLab {
