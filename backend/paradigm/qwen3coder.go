@@ -33,11 +33,17 @@ var qwen3CoderParser = &parser{
 		if !ok || g.name != "function" {
 			return -1
 		}
+		n := len(s.items)
 		end := s.functionTags(w.j, g, w.closer, len(s.text))
 		if end < 0 {
 			return -1
 		}
-		return s.afterCloser(end, w.closer, len(s.text))
+		end = s.afterCloser(end, w.closer, len(s.text))
+		if len(s.items) > n {
+			s.items[n].start = w.j // the wrapper is part of the first call's text
+			s.items[len(s.items)-1].end = end
+		}
+		return end
 	},
 }
 

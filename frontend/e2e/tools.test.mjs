@@ -100,3 +100,35 @@ test('killed while a card is pending: after restart it is still pending, and Run
   await app.waitFor(`(() => { const m = ${lastAssistant}; return m && m.status === 'complete' && /144/.test(m.text) })()`, 20000, 'loop completed after restart')
   await stop(app)
 })
+
+test('Tool lab playground: real outputs of several families, each card names its family; reasoning finds none', async () => {
+  const app = await launch()
+  await app.click('tool-lab-open')
+  await app.click('lab-tab-playground')
+  await app.eval(`(() => {
+    const sel = document.querySelector('[data-testid="lab-paradigm"]')
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(sel, 'auto')
+    sel.dispatchEvent(new Event('change', { bubbles: true }))
+  })()`)
+  const text = [
+    '<think>Maybe <tool_call>{"name":"calculate","arguments":{"expression":"9*9"}}</tool_call>?</think>',
+    'Let me do both.',
+    '<tool_call>\n<function=calculate>\n<parameter=expression>\n17*23\n</parameter>\n</function>\n</tool_call>',
+    '<<<[TOOL_REQUEST]>>>\ntool_name:「始」get_current_time「末」,\ntimezone:「始ESCAPE」Europe/Paris 「末」「末ESCAPE」\n<<<[END_TOOL_REQUEST]>>>',
+    '[TOOL_CALLS]calculate[ARGS]{"expression": "2+2"}',
+  ].join('\n')
+  await app.type('lab-input', text)
+  const lab = `document.querySelector('[data-testid="lab-calls"]')`
+  await app.waitFor(`${lab}?.querySelectorAll('[data-testid="tool-card"]').length === 3`, 10000, 'three cards')
+  const families = await app.eval(`[...${lab}.querySelectorAll('[data-testid="tool-card"]')].map(c => c.dataset.tool + ':' + c.querySelector('[data-testid="call-family"]')?.textContent)`)
+  assert.deepEqual(families, ['calculate:Qwen3-Coder XML', 'get_current_time:VCP', 'calculate:Mistral'])
+  assert.match(await app.eval(`document.querySelector('[data-testid="lab-ignored"]').innerText`), /reasoning/)
+  await app.eval(`${lab}.scrollIntoView({ block: 'end' })`)
+  await new Promise((r) => setTimeout(r, 300))
+  app.screenshot('lab-playground-families')
+  await app.click('lab-tab-formats')
+  const rows = await app.eval(`document.querySelectorAll('[data-testid="lab-formats"] tbody tr').length`)
+  assert.ok(rows >= 30, `${rows} formats listed`)
+  app.screenshot('lab-formats')
+  await stop(app)
+})
