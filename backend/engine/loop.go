@@ -58,7 +58,7 @@ func (e *Engine) afterAnswer(msg chat.Message) {
 			Raw: tc.Raw, Format: tc.Format, State: chat.CallPending}})
 	}
 	for _, p := range res.Problems {
-		all = append(all, found{p.Start, chat.Call{ModelCallID: p.ID, Name: p.Name, Raw: p.Raw, Format: p.Format,
+		all = append(all, found{p.Start, chat.Call{ModelCallID: p.ID, Name: p.Name, Arguments: p.Arguments, Raw: p.Raw, Format: p.Format,
 			State: chat.CallProblem, Problem: p.Message}})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })

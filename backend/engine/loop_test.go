@@ -322,6 +322,9 @@ func TestProblemCardTellTheModelAndFix(t *testing.T) {
 	if c.State != chat.CallProblem || !strings.Contains(c.Problem, "teleport") {
 		t.Fatalf("card: %+v", c)
 	}
+	if string(c.Arguments) != `{"to":"mars"}` {
+		t.Errorf("the problem card should keep the arguments it read: %s", c.Arguments)
+	}
 	if _, err := l.eng.Approve(context.Background(), c.ID, nil); err == nil {
 		t.Fatal("a problem card must not be approvable as is")
 	}
