@@ -205,8 +205,8 @@ func (a *App) RunTool(chatID, name string, args json.RawMessage) (string, error)
 		return "", toAPI(err)
 	}
 	out, err := t.Run(a.ctx, env, clean)
-	if t.Preview != nil && env.Commit != nil {
+	if t.Changes && env.Commit != nil {
 		_ = env.Commit()
 	}
-	return out, toAPI(err)
+	return out.Text, toAPI(err)
 }

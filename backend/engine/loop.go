@@ -14,6 +14,7 @@ import (
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/paradigm"
+	"airlock/backend/tools"
 )
 
 // The tool loop: a complete answer is scanned for calls in the chat's
@@ -386,7 +387,7 @@ func (e *Engine) execute(c chat.Call) {
 		c.Result, c.ResultState = err.Error(), chat.ToolError
 	} else {
 		_ = c.Move(chat.CallDone)
-		c.Result, c.Truncated = capOutput(out)
+		c.Result, c.Truncated = capOutput(out.Text)
 		c.ResultState = chat.ToolSuccess
 	}
 	_ = e.save(c)
@@ -399,41 +400,44 @@ func (e *Engine) execute(c chat.Call) {
 // runTool runs the tool on its own goroutine so a tool that ignores its
 // context still cannot hold the loop past the timeout, and a panic becomes
 // an error result instead of a crash.
-func (e *Engine) runTool(ctx context.Context, c chat.Call) (string, error) {
+func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error) {
 	t, ok := e.tools.Get(c.Name)
 	if !ok {
-		return "", fmt.Errorf("there is no tool named %q", c.Name)
+		return tools.Output{}, fmt.Errorf("there is no tool named %q", c.Name)
 	}
 	env, err := e.envFor(ctx, c.ChatID)
 	if err != nil {
-		return "", fmt.Errorf("the workspace is not available: %w", err)
+		return tools.Output{}, fmt.Errorf("the workspace is not available: %w", err)
 	}
 	type outcome struct {
-		out string
+		out tools.Output
 		err error
 	}
 	done := make(chan outcome, 1)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				done <- outcome{"", fmt.Errorf("the tool crashed: %v", r)}
+				done <- outcome{tools.Output{}, fmt.Errorf("the tool crashed: %v", r)}
 			}
 		}()
 		out, err := t.Run(ctx, env, c.EffectiveArguments())
+		if err == nil && out.IsError {
+			err = errors.New(out.Text) // the tool reported a failure
+		}
 		done <- outcome{out, err}
 	}()
 	select {
 	case o := <-done:
 		// A tool that changes files may have changed some even when it
 		// failed: save the workspace either way.
-		if t.Preview != nil && env.Commit != nil {
+		if t.Changes && env.Commit != nil {
 			if err := env.Commit(); err != nil && o.err == nil {
 				return o.out, fmt.Errorf("the change was made but could not be saved: %w", err)
 			}
 		}
 		return o.out, o.err
 	case <-ctx.Done():
-		return "", ctx.Err()
+		return tools.Output{}, ctx.Err()
 	}
 }
 

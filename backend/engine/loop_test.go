@@ -66,22 +66,22 @@ func testTools(t *testing.T) *tools.Toolbox {
 	}
 	box, err := tools.NewToolbox(
 		tools.Tool{Spec: tools.Spec{Name: "echo", Description: "Echo text.", Parameters: obj(`"text":{"type":"string"}`, "text")},
-			Run: func(_ context.Context, _ tools.Env, a json.RawMessage) (string, error) {
+			Run: tools.TextRun(func(_ context.Context, _ tools.Env, a json.RawMessage) (string, error) {
 				var v struct{ Text string }
 				_ = json.Unmarshal(a, &v)
 				return "echo: " + v.Text, nil
-			}},
+			})},
 		tools.Tool{Spec: tools.Spec{Name: "add", Description: "Add numbers.", Parameters: obj(`"a":{"type":"number"},"b":{"type":"number"}`, "a", "b")},
-			Run: func(_ context.Context, _ tools.Env, a json.RawMessage) (string, error) {
+			Run: tools.TextRun(func(_ context.Context, _ tools.Env, a json.RawMessage) (string, error) {
 				var v struct{ A, B float64 }
 				_ = json.Unmarshal(a, &v)
 				return fmt.Sprint(v.A + v.B), nil
-			}},
+			})},
 		tools.Tool{Spec: tools.Spec{Name: "sleep", Description: "Sleep until cancelled.", Parameters: obj(``)},
-			Run: func(ctx context.Context, _ tools.Env, _ json.RawMessage) (string, error) {
+			Run: tools.TextRun(func(ctx context.Context, _ tools.Env, _ json.RawMessage) (string, error) {
 				<-ctx.Done()
 				return "", ctx.Err()
-			}},
+			})},
 	)
 	if err != nil {
 		t.Fatal(err)

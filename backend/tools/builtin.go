@@ -23,7 +23,8 @@ func CurrentTime() Tool {
 			Parameters: json.RawMessage(`{"type":"object","properties":{"timezone":{"type":"string",` +
 				`"description":"IANA time zone such as \"Europe/Paris\" or \"America/New_York\". Omit for UTC."}},"additionalProperties":false}`),
 		},
-		Run: func(_ context.Context, _ Env, raw json.RawMessage) (string, error) {
+		Kind: KindBuiltin,
+		Run: TextRun(func(_ context.Context, _ Env, raw json.RawMessage) (string, error) {
 			var args struct {
 				Timezone string `json:"timezone"`
 			}
@@ -40,7 +41,7 @@ func CurrentTime() Tool {
 			}
 			now := time.Now().In(loc)
 			return fmt.Sprintf("%s (%s, %s)", now.Format(time.RFC3339), now.Weekday(), loc), nil
-		},
+		}),
 	}
 }
 
@@ -55,7 +56,8 @@ func Calculate() Tool {
 			Parameters: json.RawMessage(`{"type":"object","properties":{"expression":{"type":"string","description":"The expression, e.g. \"2^10 / 3\"."}},` +
 				`"required":["expression"],"additionalProperties":false}`),
 		},
-		Run: func(_ context.Context, _ Env, raw json.RawMessage) (string, error) {
+		Kind: KindBuiltin,
+		Run: TextRun(func(_ context.Context, _ Env, raw json.RawMessage) (string, error) {
 			var args struct {
 				Expression string `json:"expression"`
 			}
@@ -67,7 +69,7 @@ func Calculate() Tool {
 				return "", err
 			}
 			return strconv.FormatFloat(v, 'g', 15, 64), nil
-		},
+		}),
 	}
 }
 

@@ -43,13 +43,13 @@ func TestBuiltinsRunThroughToolbox(t *testing.T) {
 		t.Fatal("calculate missing")
 	}
 	out, err := tool.Run(context.Background(), Env{}, args)
-	if err != nil || out != "42" {
-		t.Fatalf("run: %q %v", out, err)
+	if err != nil || out.Text != "42" {
+		t.Fatalf("run: %q %v", out.Text, err)
 	}
 	ct, _ := box.Get("get_current_time")
 	out, err = ct.Run(context.Background(), Env{}, json.RawMessage(`{"timezone":"Asia/Tokyo"}`))
-	if err != nil || !strings.Contains(out, "Asia/Tokyo") {
-		t.Fatalf("time: %q %v", out, err)
+	if err != nil || !strings.Contains(out.Text, "Asia/Tokyo") {
+		t.Fatalf("time: %q %v", out.Text, err)
 	}
 	if _, err := ct.Run(context.Background(), Env{}, json.RawMessage(`{"timezone":"Mars/Base"}`)); err == nil || !strings.Contains(err.Error(), "Mars/Base") {
 		t.Fatalf("bad zone: %v", err)

@@ -16,15 +16,61 @@ type Env struct {
 	Commit func() error
 }
 
-// Tool is a spec plus the code that runs it.
+// Kind says where a tool acts, for the cards and the Tool lab.
+type Kind string
+
+const (
+	KindBuiltin Kind = "builtin" // computes an answer and touches nothing
+	KindFiles   Kind = "files"   // reads or changes the chat's workspace
+	KindMCP     Kind = "mcp"     // acts outside Airlock, through an MCP server
+)
+
+// Tool is a spec plus the code that runs it. Every built-in tool and every
+// tool of an MCP server is one.
 type Tool struct {
 	Spec
+	Kind Kind
+	// Server names the MCP server a KindMCP tool belongs to.
+	Server string
+	// Changes says the tool may change the workspace: after it runs the
+	// workspace is saved and the UI told.
+	Changes bool
 	// Run does the work. Its output is what the model reads. An error is also
 	// shown to the model (as an error result), so write it for the model.
-	Run func(ctx context.Context, env Env, args json.RawMessage) (string, error)
+	Run func(ctx context.Context, env Env, args json.RawMessage) (Output, error)
 	// Preview, when set, describes what the call would change before anyone
 	// decides (a diff for file writes). Read-only tools leave it nil.
 	Preview func(env Env, args json.RawMessage) (json.RawMessage, error)
+}
+
+// Output is what a run produced: the text the model reads, and what the
+// card shows beside it.
+type Output struct {
+	Text string `json:"text"`
+	// Images are shown on the card; the model is told they were.
+	Images []Image `json:"images,omitempty"`
+	// Structured is the result as JSON, when the tool gives one (MCP's
+	// structuredContent).
+	Structured json.RawMessage `json:"structured,omitempty"`
+	// IsError says the tool reported a failure; Text says what.
+	IsError bool `json:"isError,omitempty"`
+}
+
+// Image is a picture a tool returned.
+type Image struct {
+	MIME string `json:"mime"`
+	Data []byte `json:"data"` // base64 in JSON
+}
+
+// Says is an Output of text only.
+func Says(text string) Output { return Output{Text: text} }
+
+// TextRun adapts a run function whose output is only text.
+func TextRun(f func(ctx context.Context, env Env, args json.RawMessage) (string, error)) func(context.Context, Env, json.RawMessage) (Output, error) {
+	return func(ctx context.Context, env Env, args json.RawMessage) (Output, error) {
+		text, err := f(ctx, env, args)
+		return Says(text), err
+	}
 }
 
 // Toolbox is the set of tools offered to the model, with the registry that

@@ -17,13 +17,15 @@ func AsTools() []tools.Tool {
 	out := make([]tools.Tool, len(defs))
 	for i, d := range defs {
 		t := tools.Tool{
-			Spec: tools.Spec{Name: d.Name, Description: d.Description, Parameters: d.Parameters},
-			Run: func(ctx context.Context, env tools.Env, args json.RawMessage) (string, error) {
+			Spec:    tools.Spec{Name: d.Name, Description: d.Description, Parameters: d.Parameters},
+			Kind:    tools.KindFiles,
+			Changes: d.Preview != nil,
+			Run: tools.TextRun(func(ctx context.Context, env tools.Env, args json.RawMessage) (string, error) {
 				if env.FS == nil {
 					return "", errf(CodeIO, chat.ErrInvalid, "this chat has no workspace")
 				}
 				return d.Run(ctx, env.FS, args)
-			},
+			}),
 		}
 		if d.Preview != nil {
 			t.Preview = func(env tools.Env, args json.RawMessage) (json.RawMessage, error) {

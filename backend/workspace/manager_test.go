@@ -46,8 +46,8 @@ func TestManagerScratchSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := read.Run(ctx, env2, json.RawMessage(`{"path":"notes/a.md"}`))
-	if err != nil || !strings.Contains(out, "kept") {
-		t.Fatalf("after restart: %q %v", out, err)
+	if err != nil || !strings.Contains(out.Text, "kept") {
+		t.Fatalf("after restart: %q %v", out.Text, err)
 	}
 	other, _ := m2.Env(ctx, "c2", opts)
 	if _, err := read.Run(ctx, other, json.RawMessage(`{"path":"notes/a.md"}`)); err == nil {
