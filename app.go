@@ -26,7 +26,9 @@ type App struct {
 	ctx    context.Context // Wails runtime context, set at startup
 	store  *store.Store
 	engine *engine.Engine
-	tools  *tools.Toolbox
+	// started is set once Wails gave its context: events can be emitted.
+	started bool
+	tools   *tools.Toolbox
 
 	workspaces *workspace.Manager
 	dataDir    string
@@ -57,6 +59,7 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider) *App {
 
 func (a *App) startup(ctx context.Context) {
 	a.ctx = ctx
+	a.started = true // the Wails runtime is there to emit through
 	// Calls that were running when the app last died are interrupted; they
 	// wait for a new decision and are never re-run by themselves.
 	_, _ = a.store.InterruptRunningCalls(ctx)
@@ -69,7 +72,7 @@ func (a *App) shutdown(context.Context) {
 }
 
 func (a *App) emit(name string, payload any) {
-	if a.ctx != nil {
+	if a.started {
 		runtime.EventsEmit(a.ctx, name, payload)
 	}
 }

@@ -68,18 +68,36 @@ type ParadigmInfo struct {
 	Prompt string `json:"prompt"`
 }
 
+// ToolInfo is a tool as the UI knows it: its spec, where it acts, and
+// whether it may change the workspace.
+type ToolInfo struct {
+	tools.Spec
+	Kind    tools.Kind `json:"kind"`
+	Server  string     `json:"server,omitempty"`
+	Changes bool       `json:"changes,omitempty"`
+}
+
+// Tools lists the tools the model can call, in their order.
+func (a *App) Tools() []ToolInfo {
+	var out []ToolInfo
+	for _, t := range a.tools.Tools() {
+		out = append(out, ToolInfo{Spec: t.Spec, Kind: t.Kind, Server: t.Server, Changes: t.Changes})
+	}
+	return out
+}
+
 // ToolLab lists the tools, each paradigm's prompt for them, and the formats
 // the scanner recognises.
 type ToolLab struct {
-	Tools     []tools.Spec      `json:"tools"`
+	Tools     []ToolInfo        `json:"tools"`
 	Paradigms []ParadigmInfo    `json:"paradigms"`
 	Formats   []paradigm.Family `json:"formats"`
 }
 
 func (a *App) ToolLab() ToolLab {
-	lab := ToolLab{Tools: a.tools.Specs(), Formats: paradigm.Formats()}
+	lab := ToolLab{Tools: a.Tools(), Formats: paradigm.Formats()}
 	for _, p := range paradigm.All() {
-		lab.Paradigms = append(lab.Paradigms, ParadigmInfo{ID: p.ID(), Label: p.Label(), Prompt: p.Prompt(lab.Tools)})
+		lab.Paradigms = append(lab.Paradigms, ParadigmInfo{ID: p.ID(), Label: p.Label(), Prompt: p.Prompt(a.tools.Specs())})
 	}
 	return lab
 }

@@ -193,20 +193,8 @@ func (a *App) ResetScratch(chatID string) error {
 }
 
 // RunTool runs a tool by hand on the chat's workspace (the Tool lab): the
-// person asking is the one deciding. Arguments are validated as for the model.
+// person asking is the one deciding. It takes the engine's one run path.
 func (a *App) RunTool(chatID, name string, args json.RawMessage) (string, error) {
-	canon, clean, err := a.tools.Registry().Validate(name, args)
-	if err != nil {
-		return "", toAPI(chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error()))
-	}
-	t, _ := a.tools.Get(canon)
-	env, err := a.envFor(a.ctx, chatID)
-	if err != nil {
-		return "", toAPI(err)
-	}
-	out, err := t.Run(a.ctx, env, clean)
-	if t.Changes && env.Commit != nil {
-		_ = env.Commit()
-	}
+	out, err := a.engine.RunByHand(a.ctx, chatID, name, args)
 	return out.Text, toAPI(err)
 }

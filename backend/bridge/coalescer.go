@@ -19,6 +19,9 @@ const (
 	EventMessageAdded = "message:added" // payload chat.Message: a message the backend added (tool results, the next turn)
 	EventCallUpdated  = "call:updated"  // payload chat.Call: a tool call was found or changed state
 	EventNotice       = "chat:notice"   // payload Notice: something the user should know about a chat
+	// EventWorkspaceChanged: a tool that may change files ran in a chat's
+	// workspace (payload WorkspaceChanged).
+	EventWorkspaceChanged = "workspace:changed"
 )
 
 // Notice tells the user why the tool loop paused.
@@ -140,4 +143,9 @@ func (c *Coalescer) End(final chat.Message) {
 	c.ended = true
 	c.seq++
 	c.emit(EventEnd, EndEvent{ChatID: c.chatID, MessageID: c.messageID, Seq: c.seq, Message: final})
+}
+
+// WorkspaceChanged says which chat's workspace a tool may have changed.
+type WorkspaceChanged struct {
+	ChatID string `json:"chatId"`
 }

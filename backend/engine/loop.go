@@ -3,18 +3,14 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
-	"time"
-	"unicode/utf8"
 
 	"airlock/backend/approval"
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/paradigm"
-	"airlock/backend/tools"
 )
 
 // The tool loop: a complete answer is scanned for calls in the chat's
@@ -322,134 +318,6 @@ func (e *Engine) DenyAll(ctx context.Context, messageID, reason string) error {
 	}
 	e.finishLocked(ctx, messageID)
 	return nil
-}
-
-// Cancel stops a running call; it ends as an error the model is told about.
-func (e *Engine) Cancel(callID string) {
-	e.mu.Lock()
-	r, ok := e.running[callID]
-	e.mu.Unlock()
-	if ok {
-		r.cancel(errCancelledByUser)
-	}
-}
-
-var errCancelledByUser = errors.New("cancelled by the user")
-
-// execute runs an approved call with the timeout and output cap.
-func (e *Engine) execute(c chat.Call) {
-	defer e.wg.Done()
-	ctx := context.Background()
-	settings, _ := e.store.GetSettings(ctx)
-	timeout := time.Duration(settings.ToolTimeoutSeconds) * time.Second
-	if timeout <= 0 {
-		timeout = 30 * time.Second
-	}
-	runCtx, cancelTimeout := context.WithTimeout(ctx, timeout)
-	runCtx, cancel := context.WithCancelCause(runCtx)
-	defer cancelTimeout()
-	e.mu.Lock()
-	e.running[c.ID] = toolRun{chatID: c.ChatID, cancel: cancel}
-	e.mu.Unlock()
-	defer func() {
-		e.mu.Lock()
-		delete(e.running, c.ID)
-		e.mu.Unlock()
-	}()
-
-	if err := c.Move(chat.CallRunning); err != nil {
-		return
-	}
-	c.StartedAt = chat.Now()
-	if e.save(c) != nil {
-		return
-	}
-	out, err := e.runTool(runCtx, c)
-	interrupted := errors.Is(context.Cause(runCtx), errStopped)
-	switch {
-	case interrupted:
-		err = errors.New("the app shut down while this call was running; it was not finished")
-	case errors.Is(context.Cause(runCtx), errCancelledByUser):
-		err = fmt.Errorf("the user cancelled this call after %s", time.Since(time.UnixMilli(c.StartedAt)).Round(time.Millisecond))
-	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
-		err = fmt.Errorf("the call timed out after %s and was stopped", timeout)
-	}
-	c.FinishedAt = chat.Now()
-	if interrupted {
-		// Not settled: after a restart the user decides again.
-		_ = c.Move(chat.CallInterrupted)
-		c.Result = err.Error()
-		_ = e.save(c)
-		return
-	}
-	if err != nil {
-		_ = c.Move(chat.CallError)
-		c.Result, c.ResultState = err.Error(), chat.ToolError
-	} else {
-		_ = c.Move(chat.CallDone)
-		c.Result, c.Truncated = capOutput(out.Text)
-		c.ResultState = chat.ToolSuccess
-	}
-	_ = e.save(c)
-
-	e.decide.Lock()
-	defer e.decide.Unlock()
-	e.finishLocked(ctx, c.MessageID)
-}
-
-// runTool runs the tool on its own goroutine so a tool that ignores its
-// context still cannot hold the loop past the timeout, and a panic becomes
-// an error result instead of a crash.
-func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error) {
-	t, ok := e.tools.Get(c.Name)
-	if !ok {
-		return tools.Output{}, fmt.Errorf("there is no tool named %q", c.Name)
-	}
-	env, err := e.envFor(ctx, c.ChatID)
-	if err != nil {
-		return tools.Output{}, fmt.Errorf("the workspace is not available: %w", err)
-	}
-	type outcome struct {
-		out tools.Output
-		err error
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- outcome{tools.Output{}, fmt.Errorf("the tool crashed: %v", r)}
-			}
-		}()
-		out, err := t.Run(ctx, env, c.EffectiveArguments())
-		if err == nil && out.IsError {
-			err = errors.New(out.Text) // the tool reported a failure
-		}
-		done <- outcome{out, err}
-	}()
-	select {
-	case o := <-done:
-		// A tool that changes files may have changed some even when it
-		// failed: save the workspace either way.
-		if t.Changes && env.Commit != nil {
-			if err := env.Commit(); err != nil && o.err == nil {
-				return o.out, fmt.Errorf("the change was made but could not be saved: %w", err)
-			}
-		}
-		return o.out, o.err
-	case <-ctx.Done():
-		return tools.Output{}, ctx.Err()
-	}
-}
-
-func capOutput(s string) (string, bool) {
-	if len(s) <= OutputCap {
-		return s, false
-	}
-	cut := OutputCap
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("\n[output truncated: showing %d of %d bytes]", cut, len(s)), true
 }
 
 // --- handing results back -------------------------------------------------

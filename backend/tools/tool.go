@@ -104,6 +104,15 @@ func (b *Toolbox) Registry() *Registry { return b.reg }
 // Specs lists the tools in the order they were given.
 func (b *Toolbox) Specs() []Spec { return b.reg.Specs() }
 
+// Tools lists the tools in the order they were given.
+func (b *Toolbox) Tools() []Tool {
+	out := make([]Tool, 0, len(b.tools))
+	for _, s := range b.Specs() {
+		out = append(out, b.tools[s.Name])
+	}
+	return out
+}
+
 // Get finds a tool by its canonical name.
 func (b *Toolbox) Get(name string) (Tool, bool) {
 	t, ok := b.tools[name]

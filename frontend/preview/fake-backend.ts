@@ -311,6 +311,10 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   // ─── the tool loop (mirrors backend/engine/loop.go) ───
 
   const callClone = (c: Call): Call => JSON.parse(JSON.stringify(c))
+  // A tool that may change files ran: the real backend says so with an event.
+  const changedFiles = (chatId: string, name: string) => {
+    if (FILE_TOOL_SPECS.find((t) => t.name === name)?.changes) emit('workspace:changed', { chatId })
+  }
   const saveCall = (c: Call) => {
     c.updatedAt = Date.now()
     emit('call:updated', callClone(c))
@@ -481,6 +485,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
           c.resultStatus = 'error'
         }
         saveCall(c)
+        changedFiles(c.chatId, c.name)
         finish(c.messageId)
       }, slow ? 4000 : runMs)
       running.set(c.id, timer)
@@ -769,7 +774,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       const i = rules.findIndex((r) => r.id === id)
       if (i >= 0) rules.splice(i, 1)
     },
-    ToolLab: async () => clone({ tools: [...TOOLS, ...FILE_TOOL_SPECS], paradigms: PARADIGMS, formats: FORMATS }),
+    Tools: async () => clone([...FILE_TOOL_SPECS, ...TOOLS]),
+    ToolLab: async () => clone({ tools: [...FILE_TOOL_SPECS, ...TOOLS], paradigms: PARADIGMS, formats: FORMATS }),
     GetWorkspace: async (chatId: string) => {
       chatOf(chatId)
       await wait(10)
@@ -800,6 +806,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       chatOf(chatId)
       await wait(20)
       const out = workspaces.run(chatId, name, args ?? {})
+      changedFiles(chatId, name)
       if (out !== undefined) return out
       const err = validate(name, args ?? {})
       if (err) throw apiErr('invalid_arguments', err)

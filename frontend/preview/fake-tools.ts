@@ -7,6 +7,7 @@ import type { FormatInfo, ParadigmInfo, ScanResult, ToolSpec } from '../src/api'
 export const TOOLS: ToolSpec[] = [
   {
     name: 'get_current_time',
+    kind: 'builtin',
     description: "Get the current date and time. Use it whenever the answer depends on today's date or the time of day.",
     parameters: {
       type: 'object',
@@ -18,6 +19,7 @@ export const TOOLS: ToolSpec[] = [
   },
   {
     name: 'calculate',
+    kind: 'builtin',
     description:
       'Evaluate an arithmetic expression and return the number. Supports + - * / % ^ (power) and parentheses. Example: "(17 * 23) / 4".',
     parameters: {

@@ -9,6 +9,7 @@ const apiErr = (code: string, message: string) => JSON.stringify({ code, message
 export const FILE_TOOL_SPECS: ToolSpec[] = [
   {
     name: 'list_directory',
+    kind: 'files',
     description: 'List a folder of the workspace.',
     parameters: {
       type: 'object',
@@ -21,6 +22,7 @@ export const FILE_TOOL_SPECS: ToolSpec[] = [
   },
   {
     name: 'read_file',
+    kind: 'files',
     description: 'Read a text file of the workspace.',
     parameters: {
       type: 'object',
@@ -34,6 +36,8 @@ export const FILE_TOOL_SPECS: ToolSpec[] = [
   },
   {
     name: 'write_file',
+    kind: 'files',
+    changes: true,
     description: 'Create or replace a file.',
     parameters: {
       type: 'object',

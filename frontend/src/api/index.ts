@@ -129,7 +129,9 @@ export type Call = {
   updatedAt: number
 }
 export type AllowRule = { id: string; tool: string; /** '' = everywhere */ chatId: string; createdAt: number }
-export type ToolSpec = { name: string; description: string; parameters?: unknown }
+/** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), or an MCP server acts for it (mcp). */
+export type ToolKind = 'builtin' | 'files' | 'mcp'
+export type ToolSpec = { name: string; description: string; parameters?: unknown; kind?: ToolKind; server?: string; changes?: boolean }
 export type ParadigmInfo = { id: string; label: string; prompt: string }
 export type FormatInfo = { id: string; name: string; models: string; markers?: string[]; source?: string; example: string }
 export type ToolLab = { tools: ToolSpec[]; paradigms: ParadigmInfo[]; formats: FormatInfo[] }
@@ -151,19 +153,6 @@ export type WorkspaceInfo = { kind: WorkspaceKind; dir: string; entries: Workspa
 export type FileView = { path: string; content: string; binary: boolean; size: number; truncated: boolean }
 /** What an overlay's Apply would write to the real folder. */
 export type Change = { path: string; op: ChangeOp; isDir?: boolean; binary?: boolean; diff?: string; note?: string }
-/** The tools whose calls may change (or list) a workspace: their results refresh the files panel. */
-export const FILE_TOOLS = new Set([
-  'list_directory',
-  'read_file',
-  'write_file',
-  'edit_file',
-  'search_files',
-  'find_files',
-  'make_directory',
-  'move_path',
-  'delete_path',
-])
-
 /** Something the user should know about a chat (e.g. code "turn_cap": the loop paused). */
 export type ChatNotice = { chatId: string; code: string; message: string }
 
@@ -351,6 +340,7 @@ export const api = {
   continueChat: async (chatId: string) => normalizeMessage(await call<Message>('Continue', chatId)),
   listRules: async () => arr(await call<AllowRule[] | null>('ListRules')),
   deleteRule: (id: string) => call<void>('DeleteRule', id),
+  tools: async (): Promise<ToolSpec[]> => arr(await call<ToolSpec[]>('Tools')),
   toolLab: async (): Promise<ToolLab> => {
     const lab = await call<ToolLab>('ToolLab')
     return { tools: arr(lab?.tools), paradigms: arr(lab?.paradigms), formats: arr(lab?.formats) }
@@ -437,6 +427,8 @@ export const events = {
   /** A message the backend added by itself (tool results; the next streaming answer). */
   onMessageAdded: (cb: (m: Message) => void) => onEvent<Message>('message:added', (m) => cb(normalizeMessage(m))),
   onChatNotice: (cb: (n: ChatNotice) => void) => onEvent<ChatNotice>('chat:notice', cb),
+  /** A tool that may change files ran in a chat's workspace. */
+  onWorkspaceChanged: (cb: (w: { chatId: string }) => void) => onEvent<{ chatId: string }>('workspace:changed', cb),
   // The native menu (its shortcuts reach the page only through these on Linux/Windows).
   onMenuNewChat: (cb: () => void) => onEvent('menu:new-chat', () => cb()),
   onMenuSettings: (cb: () => void) => onEvent('menu:settings', () => cb()),

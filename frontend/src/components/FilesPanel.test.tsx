@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Call, Change, Chat, WorkspaceInfo } from '../api'
+import type { Change, Chat, WorkspaceInfo } from '../api'
 import { resetStore, useStore } from '../store'
 import { FilesPanel } from './FilesPanel'
 
@@ -131,31 +131,20 @@ describe('FilesPanel', () => {
     expect(backend.GetWorkspace).not.toHaveBeenCalled()
   })
 
-  it('refreshes when a file tool call of the chat finishes', async () => {
+  it('refreshes when the backend says a tool changed the chat\'s workspace, once for a burst', async () => {
     install()
     show()
     await screen.findAllByTestId('file-entry')
     expect(backend.GetWorkspace).toHaveBeenCalledTimes(1)
-    const done: Call = {
-      id: 'k1',
-      modelCallId: 'call_1',
-      chatId: 'c1',
-      messageId: 'm1',
-      index: 0,
-      name: 'write_file',
-      arguments: { path: 'new.md', content: 'x' },
-      raw: '',
-      format: 'json',
-      state: 'done',
-      createdAt: 1,
-      updatedAt: 2,
-    }
     backend.GetWorkspace.mockResolvedValueOnce({ ...SCRATCH, entries: [...SCRATCH.entries, { path: 'new.md', isDir: false, size: 1 }] })
-    act(() => useStore.getState().handleCallUpdated(done))
+    act(() => {
+      useStore.getState().handleWorkspaceChanged('c1')
+      useStore.getState().handleWorkspaceChanged('c1')
+    })
     await waitFor(() => expect(entry('new.md')).toBeInTheDocument())
     expect(backend.GetWorkspace).toHaveBeenCalledTimes(2)
-    // not for a tool that touches no files
-    act(() => useStore.getState().handleCallUpdated({ ...done, id: 'k2', name: 'calculate', updatedAt: 3 }))
+    // another chat's workspace: nothing to read again here
+    act(() => useStore.getState().handleWorkspaceChanged('other'))
     await new Promise((r) => setTimeout(r, 200))
     expect(backend.GetWorkspace).toHaveBeenCalledTimes(2)
   })

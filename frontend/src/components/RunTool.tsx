@@ -18,7 +18,7 @@ export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
   const activeChatId = useStore((s) => s.activeChatId)
   const runTool = useStore((s) => s.runTool)
   const [chatId, setChatId] = useState<string>(() => activeChatId ?? chats[0]?.id ?? '')
-  const [toolName, setToolName] = useState(() => tools.find((x) => x.name === 'list_directory')?.name ?? tools[0]?.name ?? '')
+  const [toolName, setToolName] = useState(() => tools.find((x) => x.kind === 'files')?.name ?? tools[0]?.name ?? '')
   const tool = tools.find((x) => x.name === toolName) ?? null
   const fields = useMemo(() => schemaFields(tool?.parameters), [tool])
   const [values, setValues] = useState<FormValues>(() => emptyValues(fields))

@@ -5,7 +5,6 @@ import {
   DEFAULT_CHAT_OPTIONS,
   DEFAULT_WORKSPACE,
   events,
-  FILE_TOOLS,
   historyApi,
   toApiError,
   type AllowRule,
@@ -163,6 +162,7 @@ type Actions = {
   toggleFiles: (open?: boolean) => void
   /** (Re)loads a chat's workspace listing, and an overlay's changes. */
   loadWorkspace: (chatId: string) => Promise<void>
+  handleWorkspaceChanged: (chatId: string) => void
   /** Sets where a chat's tools work (null = the lazy new chat). The backend's rejection is returned, not toasted. */
   setWorkspace: (chatId: string | null, choice: WorkspaceChoice) => Promise<ApiError | null>
   /** Overlay: writes changes to the real folder ([] = all). Errors are returned (apply_conflict names the files). */
@@ -362,6 +362,7 @@ export const useStore = create<Store>()((set, get) => {
         events.onCallUpdated((c) => get().handleCallUpdated(c)),
         events.onMessageAdded((m) => get().handleMessageAdded(m)),
         events.onChatNotice((n) => get().handleNotice(n)),
+        events.onWorkspaceChanged((w) => get().handleWorkspaceChanged(w.chatId)),
         events.onMenuNewChat(() => {
           const s = get()
           if (s.settingsOpen) s.closeSettings()
@@ -808,26 +809,10 @@ export const useStore = create<Store>()((set, get) => {
 
     handleCallUpdated: (c) => {
       if (!c || !c.id || !c.messageId) return
-      const before = get().callsByMessage
       set((s) => {
         const callsByMessage = upsertCall(s.callsByMessage, c)
         return callsByMessage === s.callsByMessage ? {} : { callsByMessage }
       })
-      // A file tool finished: what the panel shows may have changed (there is no workspace event).
-      if (get().callsByMessage !== before && FILE_TOOLS.has(c.name) && (c.state === 'done' || c.state === 'error')) {
-        const s = get()
-        if (s.workspaces[c.chatId] || (s.filesOpen && s.activeChatId === c.chatId)) {
-          const prev = wsTimers.get(c.chatId)
-          if (prev) clearTimeout(prev)
-          wsTimers.set(
-            c.chatId,
-            setTimeout(() => {
-              wsTimers.delete(c.chatId)
-              void get().loadWorkspace(c.chatId)
-            }, WS_REFRESH_MS),
-          )
-        }
-      }
     },
 
     handleMessageAdded: (m) => {
@@ -1077,9 +1062,23 @@ export const useStore = create<Store>()((set, get) => {
         return { output }
       } catch (err) {
         return { error: toApiError(err) }
-      } finally {
-        if (FILE_TOOLS.has(name) && (get().workspaces[chatId] || get().activeChatId === chatId)) void get().loadWorkspace(chatId)
       }
+    },
+
+    // A tool changed a chat's workspace: what the files panel shows is
+    // read again (once for a burst of changes).
+    handleWorkspaceChanged: (chatId) => {
+      const s = get()
+      if (!chatId || !(s.workspaces[chatId] || (s.filesOpen && s.activeChatId === chatId))) return
+      const prev = wsTimers.get(chatId)
+      if (prev) clearTimeout(prev)
+      wsTimers.set(
+        chatId,
+        setTimeout(() => {
+          wsTimers.delete(chatId)
+          void get().loadWorkspace(chatId)
+        }, WS_REFRESH_MS),
+      )
     },
   }
 })
