@@ -1,9 +1,12 @@
 package files
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -28,8 +31,11 @@ func TestToolsCatalogue(t *testing.T) {
 		if len(d.Description) < 150 {
 			t.Errorf("%s: description too thin for a model: %q", d.Name, d.Description)
 		}
-		if (d.Preview != nil) != writers[d.Name] {
-			t.Errorf("%s: preview presence wrong", d.Name)
+		if (d.Preview != nil) != writers[d.Name] || d.Changes != writers[d.Name] {
+			t.Errorf("%s: preview presence or Changes wrong", d.Name)
+		}
+		if d.Kind != tools.KindFiles {
+			t.Errorf("%s: kind %q", d.Name, d.Kind)
 		}
 		// The schema compiles as JSON Schema and describes every property.
 		c := jsonschema.NewCompiler()
@@ -49,6 +55,35 @@ func TestToolsCatalogue(t *testing.T) {
 				t.Errorf("%s.%s has no description", d.Name, k)
 			}
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite testdata/specs.golden.json")
+
+// The specs are what the model is told; derived from the argument types,
+// they change only when this golden file is updated on purpose.
+func TestSpecsGolden(t *testing.T) {
+	var specs []tools.Spec
+	for _, tl := range Tools() {
+		specs = append(specs, tl.Spec)
+	}
+	got, err := json.MarshalIndent(specs, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	const path = "testdata/specs.golden.json"
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the specs differ from %s (run go test -update if the change is intended)\n%s", path, got)
 	}
 }
 
