@@ -17,6 +17,7 @@ import (
 	"airlock/backend/llm"
 	"airlock/backend/store"
 	"airlock/backend/tools"
+	"airlock/backend/tools/files"
 	"airlock/backend/workspace"
 )
 
@@ -47,7 +48,7 @@ type AppInfo struct {
 // startup has given us its context.
 func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
-	box, err := tools.NewToolbox(append(workspace.AsTools(), tools.Builtins()...)...)
+	box, err := tools.NewToolbox(append(files.Tools(), tools.Builtins()...)...)
 	if err != nil {
 		panic(err) // the built-in specs are constants: a bad one is a programming error caught by tests
 	}

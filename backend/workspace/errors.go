@@ -13,25 +13,23 @@ import (
 
 // Error codes. Every error this package returns to a caller is a *chat.Error
 // carrying one of them; its message is written for the user and the model
-// alike (what went wrong, and what to do instead).
+// alike (what went wrong, and what to do instead). The file tools return
+// them too, so the UI sees one set of codes.
 const (
-	CodePathInvalid   = "path_invalid"   // NUL or control characters, too long, not UTF-8
-	CodePathOutside   = "path_outside"   // absolute, "..", drive letter, or a symbolic link leading out
-	CodeNotFound      = "not_found"      // no such file or folder
-	CodeExists        = "exists"         // the target already exists
-	CodeIsDirectory   = "is_directory"   // a folder where a file was expected
-	CodeNotDirectory  = "not_directory"  // a file where a folder was expected
-	CodeNotEmpty      = "not_empty"      // a folder that still has entries
-	CodeTooLarge      = "too_large"      // over one of the size caps
-	CodeBinary        = "binary"         // a binary file where text was expected
-	CodeEditNoMatch   = "edit_no_match"  // edit_file: old_text is not in the file
-	CodeEditAmbiguous = "edit_ambiguous" // edit_file: old_text is there several times
-	CodeInvalidArgs   = "invalid_args"   // arguments missing or malformed
-	CodeBadPattern    = "bad_pattern"    // an invalid regular expression or glob
-	CodeConflict      = "apply_conflict" // overlay: the disk changed since the model read it
-	CodeNotOverlay    = "not_overlay"    // Changes/Apply/Discard on a workspace without an overlay
-	CodePermission    = "permission_denied"
-	CodeIO            = "io_error"
+	CodePathInvalid  = "path_invalid"   // NUL or control characters, too long, not UTF-8
+	CodePathOutside  = "path_outside"   // absolute, "..", drive letter, or a symbolic link leading out
+	CodeNotFound     = "not_found"      // no such file or folder
+	CodeExists       = "exists"         // the target already exists
+	CodeIsDirectory  = "is_directory"   // a folder where a file was expected
+	CodeNotDirectory = "not_directory"  // a file where a folder was expected
+	CodeNotEmpty     = "not_empty"      // a folder that still has entries
+	CodeTooLarge     = "too_large"      // over one of the size caps
+	CodeBinary       = "binary"         // a binary file where text was expected
+	CodeInvalidArgs  = "invalid_args"   // arguments missing or malformed
+	CodeConflict     = "apply_conflict" // overlay: the disk changed since the model read it
+	CodeNotOverlay   = "not_overlay"    // Changes/Apply/Discard on a workspace without an overlay
+	CodePermission   = "permission_denied"
+	CodeIO           = "io_error"
 )
 
 func errf(code string, wrapped error, format string, args ...any) *chat.Error {
@@ -60,10 +58,10 @@ func display(p string) string {
 	return p
 }
 
-// fsError turns an error from a filesystem operation on the clean path p
+// FSError turns an error from a filesystem operation on the clean path p
 // into a *chat.Error the model can act on. Errors that already are
 // *chat.Error pass through.
-func fsError(p string, err error) error {
+func FSError(p string, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -122,8 +120,8 @@ func Code(err error) string {
 
 func pathErr(op, name string, err error) error { return &os.PathError{Op: op, Path: name, Err: err} }
 
-// commas formats n with thousands separators: 5000 → "5,000".
-func commas(n int64) string {
+// Commas formats n with thousands separators: 5000 → "5,000".
+func Commas(n int64) string {
 	s := fmt.Sprint(n)
 	neg := strings.HasPrefix(s, "-")
 	if neg {
@@ -142,8 +140,8 @@ func commas(n int64) string {
 	return b.String()
 }
 
-// humanSize formats a byte count: 512 bytes, 1.2 KB, 3.4 MB.
-func humanSize(n int64) string {
+// HumanSize formats a byte count: 512 bytes, 1.2 KB, 3.4 MB.
+func HumanSize(n int64) string {
 	switch {
 	case n < 1024:
 		if n == 1 {
@@ -159,10 +157,3 @@ func humanSize(n int64) string {
 }
 
 func trimZero(s string) string { return strings.TrimSuffix(s, ".0") }
-
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return commas(n) + " " + many
-}

@@ -33,7 +33,7 @@ func jailName(name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fsName(c), nil
+	return FSName(c), nil
 }
 
 func (j *jailFs) Name() string { return "AirlockJail(" + j.inner.Name() + ")" }

@@ -2,47 +2,12 @@ package workspace
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 
 	"airlock/backend/chat"
 	"airlock/backend/tools"
 )
-
-// AsTools offers the file tools to the toolbox: they run on the Env's FS
-// (the chat's workspace) and preview their changes before any decision.
-func AsTools() []tools.Tool {
-	defs := Tools()
-	out := make([]tools.Tool, len(defs))
-	for i, d := range defs {
-		t := tools.Tool{
-			Spec:    tools.Spec{Name: d.Name, Description: d.Description, Parameters: d.Parameters},
-			Kind:    tools.KindFiles,
-			Changes: d.Preview != nil,
-			Run: tools.TextRun(func(ctx context.Context, env tools.Env, args json.RawMessage) (string, error) {
-				if env.FS == nil {
-					return "", errf(CodeIO, chat.ErrInvalid, "this chat has no workspace")
-				}
-				return d.Run(ctx, env.FS, args)
-			}),
-		}
-		if d.Preview != nil {
-			t.Preview = func(env tools.Env, args json.RawMessage) (json.RawMessage, error) {
-				if env.FS == nil {
-					return nil, errf(CodeIO, chat.ErrInvalid, "this chat has no workspace")
-				}
-				p, err := d.Preview(env.FS, args)
-				if err != nil {
-					return nil, err
-				}
-				return json.Marshal(p)
-			}
-		}
-		out[i] = t
-	}
-	return out
-}
 
 // ScratchStore keeps scratch workspaces between runs of the app.
 type ScratchStore interface {

@@ -1,4 +1,4 @@
-package workspace
+package workspace_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/afero"
 
 	"airlock/backend/chat"
-	"airlock/backend/tools"
+	. "airlock/backend/workspace"
 )
 
 type memScratch map[string][]File
@@ -31,7 +31,7 @@ func TestManagerScratchSurvivesRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var write, read = findTool(t, "write_file"), findTool(t, "read_file")
+	var write, read = runner.Tool("write_file"), runner.Tool("read_file")
 	if _, err := write.Run(ctx, env, json.RawMessage(`{"path":"notes/a.md","content":"kept"}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -84,15 +84,4 @@ func TestManagerReopensWhenOptionsChange(t *testing.T) {
 	if _, err := m.Get(ctx, "c", chat.ChatOptions{WorkspaceKind: "folder", WorkspaceDir: filepath.Join(dir, "missing")}); err == nil {
 		t.Fatal("a missing folder must be an error")
 	}
-}
-
-func findTool(t *testing.T, name string) tools.Tool {
-	t.Helper()
-	for _, tl := range AsTools() {
-		if tl.Name == name {
-			return tl
-		}
-	}
-	t.Fatalf("no tool %s", name)
-	return tools.Tool{}
 }

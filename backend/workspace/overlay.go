@@ -112,16 +112,16 @@ func (o *overlayFs) resolve(rel string, followLast bool) (string, error) {
 			break
 		}
 		if _, inL := o.layerHas(cand); !inL && o.baseVisible(cand) {
-			if fi, _, err := lst.LstatIfPossible(fsName(cand)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			if fi, _, err := lst.LstatIfPossible(FSName(cand)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 				if hops++; hops > 40 {
 					return "", pathErr("resolve", rel, syscall.ELOOP)
 				}
-				target, err := rl.ReadlinkIfPossible(fsName(cand))
+				target, err := rl.ReadlinkIfPossible(FSName(cand))
 				if err != nil {
 					return "", err
 				}
 				target = filepath.ToSlash(target)
-				if strings.HasPrefix(target, "/") || hasDrive(target) {
+				if strings.HasPrefix(target, "/") || HasDrive(target) {
 					return "", pathErr("resolve", rel, errEscapes)
 				}
 				pending = append(strings.Split(target, "/"), pending...)
@@ -138,20 +138,20 @@ func (o *overlayFs) resolve(rel string, followLast bool) (string, error) {
 
 // lstat is stat without following a link in the last place.
 func (o *overlayFs) lstat(rel string) (fs.FileInfo, int, error) {
-	if fi, err := o.layer.Stat(fsName(rel)); err == nil {
+	if fi, err := o.layer.Stat(FSName(rel)); err == nil {
 		return fi, inLayer, nil
 	}
 	if !o.baseVisible(rel) {
 		return nil, 0, pathErr("lstat", rel, fs.ErrNotExist)
 	}
 	if l, ok := o.base.(afero.Lstater); ok {
-		fi, _, err := l.LstatIfPossible(fsName(rel))
+		fi, _, err := l.LstatIfPossible(FSName(rel))
 		if err != nil {
 			return nil, 0, err
 		}
 		if fi.Mode()&os.ModeSymlink != 0 {
 			// A link that leads out cannot be removed or moved either.
-			if _, err := o.base.Stat(fsName(rel)); isEscape(err) {
+			if _, err := o.base.Stat(FSName(rel)); isEscape(err) {
 				return nil, 0, err
 			}
 		}
@@ -167,7 +167,7 @@ func (o *overlayFs) path(name string, followLast bool) (string, error) {
 
 // baseVisible reports whether no whiteout hides rel in the base.
 func (o *overlayFs) baseVisible(rel string) bool {
-	for q := rel; ; q = parentOf(q) {
+	for q := rel; ; q = ParentOf(q) {
 		if o.hidden[q] {
 			return false
 		}
@@ -179,13 +179,13 @@ func (o *overlayFs) baseVisible(rel string) bool {
 
 // stat finds rel in the union: the layer first, then the base unless hidden.
 func (o *overlayFs) stat(rel string) (fs.FileInfo, int, error) {
-	if fi, err := o.layer.Stat(fsName(rel)); err == nil {
+	if fi, err := o.layer.Stat(FSName(rel)); err == nil {
 		return fi, inLayer, nil
 	}
 	if !o.baseVisible(rel) {
 		return nil, 0, pathErr("stat", rel, fs.ErrNotExist)
 	}
-	fi, err := o.base.Stat(fsName(rel))
+	fi, err := o.base.Stat(FSName(rel))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -193,7 +193,7 @@ func (o *overlayFs) stat(rel string) (fs.FileInfo, int, error) {
 }
 
 func (o *overlayFs) layerHas(rel string) (fs.FileInfo, bool) {
-	fi, err := o.layer.Stat(fsName(rel))
+	fi, err := o.layer.Stat(FSName(rel))
 	return fi, err == nil
 }
 
@@ -204,7 +204,7 @@ func (o *overlayFs) readDir(rel string) ([]fs.FileInfo, error) {
 	layerDir := false
 	if fi, ok := o.layerHas(rel); ok && fi.IsDir() {
 		layerDir = true
-		ents, err := readDirInfos(o.layer, fsName(rel))
+		ents, err := readDirInfos(o.layer, FSName(rel))
 		if err != nil {
 			return nil, err
 		}
@@ -213,13 +213,13 @@ func (o *overlayFs) readDir(rel string) ([]fs.FileInfo, error) {
 		}
 	}
 	if o.baseVisible(rel) {
-		if bfi, err := o.base.Stat(fsName(rel)); err == nil && bfi.IsDir() {
-			ents, err := readDirInfos(o.base, fsName(rel))
+		if bfi, err := o.base.Stat(FSName(rel)); err == nil && bfi.IsDir() {
+			ents, err := readDirInfos(o.base, FSName(rel))
 			if err != nil {
 				return nil, err
 			}
 			for _, e := range ents {
-				if _, ok := byName[e.Name()]; ok || o.hidden[joinPath(rel, e.Name())] {
+				if _, ok := byName[e.Name()]; ok || o.hidden[JoinPath(rel, e.Name())] {
 					continue
 				}
 				byName[e.Name()] = e
@@ -252,7 +252,7 @@ func readDirInfos(fsys afero.Fs, name string) ([]fs.FileInfo, error) {
 
 // diskStat describes a path on disk now.
 func (o *overlayFs) diskStat(rel string, hash bool) (diskState, error) {
-	fi, err := o.base.Stat(fsName(rel))
+	fi, err := o.base.Stat(FSName(rel))
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return diskState{}, nil
 	}
@@ -261,7 +261,7 @@ func (o *overlayFs) diskStat(rel string, hash bool) (diskState, error) {
 	}
 	st := diskState{exists: true, isDir: fi.IsDir(), size: fi.Size(), modTime: fi.ModTime()}
 	if hash && !st.isDir {
-		data, err := afero.ReadFile(o.base, fsName(rel))
+		data, err := afero.ReadFile(o.base, FSName(rel))
 		if err != nil {
 			return diskState{}, err
 		}
@@ -299,7 +299,7 @@ func (o *overlayFs) ensureLayerDir(rel string) error {
 	if rel == "." {
 		return nil
 	}
-	if err := o.ensureLayerDir(parentOf(rel)); err != nil {
+	if err := o.ensureLayerDir(ParentOf(rel)); err != nil {
 		return err
 	}
 	if fi, ok := o.layerHas(rel); ok {
@@ -310,36 +310,36 @@ func (o *overlayFs) ensureLayerDir(rel string) error {
 	}
 	mode := os.FileMode(0o755)
 	if o.baseVisible(rel) {
-		if bfi, err := o.base.Stat(fsName(rel)); err == nil && bfi.IsDir() {
+		if bfi, err := o.base.Stat(FSName(rel)); err == nil && bfi.IsDir() {
 			mode = bfi.Mode().Perm()
 		}
 	}
-	return o.layer.Mkdir(fsName(rel), mode)
+	return o.layer.Mkdir(FSName(rel), mode)
 }
 
 // copyUp copies a base file into the layer before it changes.
 func (o *overlayFs) copyUp(rel string) error {
-	bfi, err := o.base.Stat(fsName(rel))
+	bfi, err := o.base.Stat(FSName(rel))
 	if err != nil {
 		return err
 	}
-	data, err := afero.ReadFile(o.base, fsName(rel))
+	data, err := afero.ReadFile(o.base, FSName(rel))
 	if err != nil {
 		return err
 	}
 	o.record(rel, data, bfi)
-	if err := o.ensureLayerDir(parentOf(rel)); err != nil {
+	if err := o.ensureLayerDir(ParentOf(rel)); err != nil {
 		return err
 	}
-	if err := afero.WriteFile(o.layer, fsName(rel), data, bfi.Mode().Perm()); err != nil {
+	if err := afero.WriteFile(o.layer, FSName(rel), data, bfi.Mode().Perm()); err != nil {
 		return err
 	}
-	return o.layer.Chtimes(fsName(rel), bfi.ModTime(), bfi.ModTime())
+	return o.layer.Chtimes(FSName(rel), bfi.ModTime(), bfi.ModTime())
 }
 
 // requireParentDir checks that rel's parent exists in the union as a folder.
 func (o *overlayFs) requireParentDir(op, rel string) error {
-	p := parentOf(rel)
+	p := ParentOf(rel)
 	fi, _, err := o.stat(p)
 	if err != nil {
 		return pathErr(op, rel, fs.ErrNotExist)
@@ -376,12 +376,12 @@ func (o *overlayFs) open(rel string) (afero.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &dirFile{name: fsName(rel), info: fi, entries: ents}, nil
+		return &dirFile{name: FSName(rel), info: fi, entries: ents}, nil
 	}
 	if where == inLayer {
-		return o.layer.Open(fsName(rel))
+		return o.layer.Open(FSName(rel))
 	}
-	f, err := o.base.Open(fsName(rel))
+	f, err := o.base.Open(FSName(rel))
 	if err != nil {
 		return nil, err
 	}
@@ -421,13 +421,13 @@ func (o *overlayFs) OpenFile(name string, flag int, perm os.FileMode) (afero.Fil
 			return nil, err
 		}
 		o.record(rel, nil, nil)
-		if err := o.ensureLayerDir(parentOf(rel)); err != nil {
+		if err := o.ensureLayerDir(ParentOf(rel)); err != nil {
 			return nil, err
 		}
 	default:
 		return nil, err
 	}
-	return o.layer.OpenFile(fsName(rel), flag, perm)
+	return o.layer.OpenFile(FSName(rel), flag, perm)
 }
 
 func (o *overlayFs) Mkdir(name string, perm os.FileMode) error {
@@ -449,10 +449,10 @@ func (o *overlayFs) mkdir(rel string, perm os.FileMode) error {
 	if err := o.requireParentDir("mkdir", rel); err != nil {
 		return err
 	}
-	if err := o.ensureLayerDir(parentOf(rel)); err != nil {
+	if err := o.ensureLayerDir(ParentOf(rel)); err != nil {
 		return err
 	}
-	return o.layer.Mkdir(fsName(rel), perm)
+	return o.layer.Mkdir(FSName(rel), perm)
 }
 
 func (o *overlayFs) MkdirAll(name string, perm os.FileMode) error {
@@ -515,7 +515,7 @@ func (o *overlayFs) Remove(name string) error {
 // the layer and hides the base entry under it.
 func (o *overlayFs) removeEntry(rel string) error {
 	if _, ok := o.layerHas(rel); ok {
-		if err := o.layer.RemoveAll(fsName(rel)); err != nil {
+		if err := o.layer.RemoveAll(FSName(rel)); err != nil {
 			return err
 		}
 	}
@@ -557,7 +557,7 @@ func (o *overlayFs) removeAll(rel string) error {
 			return err
 		}
 		for _, e := range ents {
-			if err := o.removeAll(joinPath(rel, e.Name())); err != nil {
+			if err := o.removeAll(JoinPath(rel, e.Name())); err != nil {
 				return err
 			}
 		}
@@ -588,7 +588,7 @@ func (o *overlayFs) Rename(oldname, newname string) error {
 	if err != nil {
 		return err
 	}
-	if sfi.IsDir() && within(dst, src) {
+	if sfi.IsDir() && Within(dst, src) {
 		return &os.LinkError{Op: "rename", Old: src, New: dst, Err: syscall.EINVAL}
 	}
 	// Everything under src must be readable before anything changes, so a
@@ -635,7 +635,7 @@ func (o *overlayFs) checkTree(rel string) error {
 		return err
 	}
 	for _, e := range ents {
-		if err := o.checkTree(joinPath(rel, e.Name())); err != nil {
+		if err := o.checkTree(JoinPath(rel, e.Name())); err != nil {
 			return err
 		}
 	}
@@ -661,7 +661,7 @@ func (o *overlayFs) copyTree(src, dst string) error {
 			return err
 		}
 		for _, e := range ents {
-			if err := o.copyTree(joinPath(src, e.Name()), joinPath(dst, e.Name())); err != nil {
+			if err := o.copyTree(JoinPath(src, e.Name()), JoinPath(dst, e.Name())); err != nil {
 				return err
 			}
 		}
@@ -669,9 +669,9 @@ func (o *overlayFs) copyTree(src, dst string) error {
 	}
 	var data []byte
 	if where == inLayer {
-		data, err = afero.ReadFile(o.layer, fsName(src))
+		data, err = afero.ReadFile(o.layer, FSName(src))
 	} else {
-		data, err = afero.ReadFile(o.base, fsName(src))
+		data, err = afero.ReadFile(o.base, FSName(src))
 		if err == nil {
 			o.record(src, data, fi)
 		}
@@ -682,13 +682,13 @@ func (o *overlayFs) copyTree(src, dst string) error {
 	if _, ok := o.seen[dst]; !ok {
 		o.record(dst, nil, nil)
 	}
-	if err := o.ensureLayerDir(parentOf(dst)); err != nil {
+	if err := o.ensureLayerDir(ParentOf(dst)); err != nil {
 		return err
 	}
-	if err := afero.WriteFile(o.layer, fsName(dst), data, fi.Mode().Perm()); err != nil {
+	if err := afero.WriteFile(o.layer, FSName(dst), data, fi.Mode().Perm()); err != nil {
 		return err
 	}
-	return o.layer.Chtimes(fsName(dst), fi.ModTime(), fi.ModTime())
+	return o.layer.Chtimes(FSName(dst), fi.ModTime(), fi.ModTime())
 }
 
 func (o *overlayFs) Stat(name string) (os.FileInfo, error) {
@@ -722,10 +722,10 @@ func (o *overlayFs) LstatIfPossible(name string) (os.FileInfo, bool, error) {
 // baseLstat is Lstat on the base when it can, Stat otherwise.
 func (o *overlayFs) baseLstat(rel string) (fs.FileInfo, error) {
 	if l, ok := o.base.(afero.Lstater); ok {
-		fi, _, err := l.LstatIfPossible(fsName(rel))
+		fi, _, err := l.LstatIfPossible(FSName(rel))
 		return fi, err
 	}
-	return o.base.Stat(fsName(rel))
+	return o.base.Stat(FSName(rel))
 }
 
 // change runs fn on the layer copy of rel (copying it up first).
@@ -750,7 +750,7 @@ func (o *overlayFs) change(name string, fn func(layerName string) error) error {
 			return err
 		}
 	}
-	return fn(fsName(rel))
+	return fn(FSName(rel))
 }
 
 func (o *overlayFs) Chmod(name string, mode os.FileMode) error {

@@ -49,7 +49,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 		if rel == "." {
 			return nil
 		}
-		bfi, berr := o.base.Stat(fsName(rel))
+		bfi, berr := o.base.Stat(FSName(rel))
 		if berr != nil && !errors.Is(berr, fs.ErrNotExist) && !errors.Is(berr, syscall.ENOTDIR) {
 			return berr
 		}
@@ -76,7 +76,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 			out = append(out, c)
 			return nil
 		}
-		old, err := afero.ReadFile(o.base, fsName(rel))
+		old, err := afero.ReadFile(o.base, FSName(rel))
 		if err != nil {
 			return err
 		}
@@ -95,7 +95,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 	}
 	// What the model deleted.
 	for rel := range o.hidden {
-		bfi, err := o.base.Stat(fsName(rel))
+		bfi, err := o.base.Stat(FSName(rel))
 		if err != nil {
 			continue // gone from the disk as well: nothing to apply
 		}
@@ -104,7 +104,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 		}
 		c := Change{Path: rel, Op: OpDeleted, IsDir: bfi.IsDir()}
 		if withDiffs && !c.IsDir {
-			old, err := afero.ReadFile(o.base, fsName(rel))
+			old, err := afero.ReadFile(o.base, FSName(rel))
 			if err != nil {
 				return nil, err
 			}
@@ -128,7 +128,7 @@ func fillDiff(c *Change, old, new []byte) {
 		return
 	}
 	if len(old)+len(new) > MaxDiffInputBytes {
-		c.Note = "too large to show a diff (" + humanSize(int64(len(old))) + " → " + humanSize(int64(len(new))) + ")"
+		c.Note = "too large to show a diff (" + HumanSize(int64(len(old))) + " → " + HumanSize(int64(len(new))) + ")"
 		return
 	}
 	from, to := "a/"+c.Path, "b/"+c.Path
@@ -144,11 +144,11 @@ func fillDiff(c *Change, old, new []byte) {
 func binaryNote(old, new []byte) string {
 	switch {
 	case old == nil:
-		return "binary file, " + humanSize(int64(len(new)))
+		return "binary file, " + HumanSize(int64(len(new)))
 	case new == nil:
-		return "binary file, " + humanSize(int64(len(old)))
+		return "binary file, " + HumanSize(int64(len(old)))
 	}
-	return "binary file, " + humanSize(int64(len(old))) + " → " + humanSize(int64(len(new)))
+	return "binary file, " + HumanSize(int64(len(old))) + " → " + HumanSize(int64(len(new)))
 }
 
 // selectChanges keeps the changes at or beneath any of the clean paths.
@@ -164,7 +164,7 @@ func selectChanges(all []Change, paths []string) ([]Change, error) {
 		}
 		n := 0
 		for _, ch := range all {
-			if within(ch.Path, c) {
+			if Within(ch.Path, c) {
 				n++
 			}
 		}
@@ -175,7 +175,7 @@ func selectChanges(all []Change, paths []string) ([]Change, error) {
 	for _, ch := range all {
 		for _, p := range paths {
 			c, _ := CleanPath(p)
-			if within(ch.Path, c) {
+			if Within(ch.Path, c) {
 				sel = append(sel, ch)
 				break
 			}
@@ -253,40 +253,40 @@ func (o *overlayFs) applyOne(c Change) error {
 	rel := c.Path
 	switch {
 	case c.Op == OpDeleted && c.IsDir:
-		if err := o.disk.Remove(fsName(rel)); err != nil {
+		if err := o.disk.Remove(FSName(rel)); err != nil {
 			if errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST) {
 				return errf(CodeConflict, err,
 					"folder %s holds files on disk that the model did not delete (perhaps created meanwhile); review and apply again", rel)
 			}
 			if !errors.Is(err, fs.ErrNotExist) {
-				return fsError(rel, err)
+				return FSError(rel, err)
 			}
 		}
 		delete(o.hidden, rel)
 		delete(o.seen, rel)
 	case c.Op == OpDeleted:
-		if err := o.disk.Remove(fsName(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fsError(rel, err)
+		if err := o.disk.Remove(FSName(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return FSError(rel, err)
 		}
 		delete(o.hidden, rel)
 		delete(o.seen, rel)
 	case c.IsDir:
 		fi, _ := o.layerHas(rel)
-		if err := o.disk.MkdirAll(fsName(rel), fi.Mode().Perm()); err != nil {
-			return fsError(rel, err)
+		if err := o.disk.MkdirAll(FSName(rel), fi.Mode().Perm()); err != nil {
+			return FSError(rel, err)
 		}
 		delete(o.seen, rel)
 	default:
 		fi, _ := o.layerHas(rel)
-		data, err := afero.ReadFile(o.layer, fsName(rel))
+		data, err := afero.ReadFile(o.layer, FSName(rel))
 		if err != nil {
-			return fsError(rel, err)
+			return FSError(rel, err)
 		}
 		if err := writeAtomic(o.disk, rel, data, fi.Mode().Perm()); err != nil {
-			return fsError(rel, err)
+			return FSError(rel, err)
 		}
-		if err := o.layer.Remove(fsName(rel)); err != nil {
-			return fsError(rel, err)
+		if err := o.layer.Remove(FSName(rel)); err != nil {
+			return FSError(rel, err)
 		}
 		delete(o.hidden, rel)
 		delete(o.seen, rel)
@@ -309,7 +309,7 @@ func (o *overlayFs) checkConflict(c Change) error {
 	}
 	cur, err := o.diskStat(rel, want.hashed)
 	if err != nil {
-		return fsError(rel, err)
+		return FSError(rel, err)
 	}
 	if c.IsDir && c.Op == OpAdded && cur.exists && cur.isDir {
 		return nil // someone made the same folder: fine
@@ -345,18 +345,18 @@ func (o *overlayFs) checkConflict(c Change) error {
 // same folder renamed over the target. A symbolic link (inside the folder)
 // is written through instead of being replaced by a file.
 func writeAtomic(fsys afero.Fs, rel string, data []byte, perm os.FileMode) error {
-	if err := fsys.MkdirAll(fsName(parentOf(rel)), 0o755); err != nil {
+	if err := fsys.MkdirAll(FSName(ParentOf(rel)), 0o755); err != nil {
 		return err
 	}
 	if l, ok := fsys.(afero.Lstater); ok {
-		if fi, _, err := l.LstatIfPossible(fsName(rel)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-			return afero.WriteFile(fsys, fsName(rel), data, perm)
+		if fi, _, err := l.LstatIfPossible(FSName(rel)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return afero.WriteFile(fsys, FSName(rel), data, perm)
 		}
 	}
 	var rnd [6]byte
 	_, _ = rand.Read(rnd[:])
-	tmp := joinPath(parentOf(rel), ".airlock-"+hex.EncodeToString(rnd[:])+".tmp")
-	f, err := fsys.OpenFile(fsName(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	tmp := JoinPath(ParentOf(rel), ".airlock-"+hex.EncodeToString(rnd[:])+".tmp")
+	f, err := fsys.OpenFile(FSName(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
@@ -368,13 +368,13 @@ func writeAtomic(fsys afero.Fs, rel string, data []byte, perm os.FileMode) error
 		werr = cerr
 	}
 	if werr == nil {
-		werr = fsys.Chmod(fsName(tmp), perm)
+		werr = fsys.Chmod(FSName(tmp), perm)
 	}
 	if werr == nil {
-		werr = fsys.Rename(fsName(tmp), fsName(rel))
+		werr = fsys.Rename(FSName(tmp), FSName(rel))
 	}
 	if werr != nil {
-		_ = fsys.Remove(fsName(tmp))
+		_ = fsys.Remove(FSName(tmp))
 	}
 	return werr
 }
@@ -403,30 +403,30 @@ func (o *overlayFs) discard(paths []string) error {
 		}
 		matched := false
 		if _, ok := o.layerHas(c); ok {
-			if err := o.layer.RemoveAll(fsName(c)); err != nil {
-				return fsError(c, err)
+			if err := o.layer.RemoveAll(FSName(c)); err != nil {
+				return FSError(c, err)
 			}
 			matched = true
 		}
 		for k := range o.hidden {
-			if within(k, c) {
+			if Within(k, c) {
 				delete(o.hidden, k)
 				matched = true
 			}
 		}
 		for k := range o.seen {
-			if within(k, c) {
+			if Within(k, c) {
 				delete(o.seen, k)
 			}
 		}
 		// Bring back the parents, and drop a file the model put where one
 		// of them was.
-		for a := parentOf(c); a != "."; a = parentOf(a) {
+		for a := ParentOf(c); a != "."; a = ParentOf(a) {
 			if o.hidden[a] {
 				delete(o.hidden, a)
 				matched = true
 				if fi, ok := o.layerHas(a); ok && !fi.IsDir() {
-					_ = o.layer.Remove(fsName(a))
+					_ = o.layer.Remove(FSName(a))
 					delete(o.seen, a)
 				}
 			}
@@ -434,7 +434,7 @@ func (o *overlayFs) discard(paths []string) error {
 		if !matched {
 			return errf(CodeNotFound, chat.ErrNotFound, "there is no pending change at %s", display(c))
 		}
-		o.pruneLayerDirs(parentOf(c))
+		o.pruneLayerDirs(ParentOf(c))
 	}
 	return nil
 }
@@ -442,17 +442,17 @@ func (o *overlayFs) discard(paths []string) error {
 // pruneLayerDirs removes folders left empty in the layer that do not exist
 // on disk: discarding the only file of a new folder discards the folder.
 func (o *overlayFs) pruneLayerDirs(rel string) {
-	for ; rel != "."; rel = parentOf(rel) {
+	for ; rel != "."; rel = ParentOf(rel) {
 		fi, ok := o.layerHas(rel)
 		if !ok || !fi.IsDir() {
 			return
 		}
-		if ents, err := readDirInfos(o.layer, fsName(rel)); err != nil || len(ents) > 0 {
+		if ents, err := readDirInfos(o.layer, FSName(rel)); err != nil || len(ents) > 0 {
 			return
 		}
-		if bfi, err := o.base.Stat(fsName(rel)); err == nil && bfi.IsDir() {
+		if bfi, err := o.base.Stat(FSName(rel)); err == nil && bfi.IsDir() {
 			return
 		}
-		_ = o.layer.Remove(fsName(rel))
+		_ = o.layer.Remove(FSName(rel))
 	}
 }

@@ -1,4 +1,4 @@
-package workspace
+package workspace_test
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/afero"
 
 	"airlock/backend/chat"
+	. "airlock/backend/workspace"
 )
 
 func overlayFixture(t *testing.T) (*Workspace, string) {

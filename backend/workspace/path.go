@@ -31,7 +31,7 @@ func CleanPath(p string) (string, error) {
 	if len(p) > MaxPathBytes {
 		return "", errf(CodePathInvalid, chat.ErrInvalid,
 			"path is too long (%s bytes; at most %s); use a shorter path relative to the workspace root",
-			commas(int64(len(p))), commas(MaxPathBytes))
+			Commas(int64(len(p))), Commas(MaxPathBytes))
 	}
 	if !utf8.ValidString(p) {
 		return "", errf(CodePathInvalid, chat.ErrInvalid, "path %s is not valid UTF-8", quote(p))
@@ -53,7 +53,7 @@ func CleanPath(p string) (string, error) {
 			"path %s is absolute; use a path relative to the workspace root (for example %s)",
 			quote(p), quote(exampleRelative(s)))
 	}
-	if hasDrive(s) {
+	if HasDrive(s) {
 		return "", errf(CodePathOutside, chat.ErrInvalid,
 			"path %s names a drive; use a path relative to the workspace root", quote(p))
 	}
@@ -84,7 +84,7 @@ func CleanPath(p string) (string, error) {
 	if len(out) == 0 {
 		return ".", nil
 	}
-	if hasDrive(out[0]) { // "./C:" cleans to "C:"
+	if HasDrive(out[0]) { // "./C:" cleans to "C:"
 		return "", errf(CodePathOutside, chat.ErrInvalid,
 			"path %s names a drive; use a path relative to the workspace root", quote(p))
 	}
@@ -95,8 +95,8 @@ func CleanPath(p string) (string, error) {
 	return strings.Join(out, "/"), nil
 }
 
-// hasDrive reports a Windows drive prefix: "C:", "C:\\x", "C:foo".
-func hasDrive(s string) bool {
+// HasDrive reports a Windows drive prefix: "C:", "C:\\x", "C:foo".
+func HasDrive(s string) bool {
 	return len(s) >= 2 && s[1] == ':' && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))
 }
 
@@ -121,17 +121,17 @@ func quote(p string) string {
 	return strconv.Quote(p)
 }
 
-// fsName is the name under which a clean path is passed to an afero.Fs:
+// FSName is the name under which a clean path is passed to an afero.Fs:
 // rooted at "/", afero's convention (MemMapFs, BasePathFs).
-func fsName(clean string) string {
+func FSName(clean string) string {
 	if clean == "" || clean == "." {
 		return "/"
 	}
 	return "/" + clean
 }
 
-// parentOf returns the parent of a clean path ("." for top-level entries).
-func parentOf(clean string) string {
+// ParentOf returns the parent of a clean path ("." for top-level entries).
+func ParentOf(clean string) string {
 	i := strings.LastIndexByte(clean, '/')
 	if i < 0 {
 		return "."
@@ -139,42 +139,18 @@ func parentOf(clean string) string {
 	return clean[:i]
 }
 
-// baseOf returns the last component of a clean path.
-func baseOf(clean string) string {
-	return clean[strings.LastIndexByte(clean, '/')+1:]
-}
-
-// joinPath joins a clean directory and a name.
-func joinPath(dir, name string) string {
+// JoinPath joins a clean directory and a name.
+func JoinPath(dir, name string) string {
 	if dir == "" || dir == "." {
 		return name
 	}
 	return dir + "/" + name
 }
 
-// within reports whether clean path p is dir or lies beneath it.
-func within(p, dir string) bool {
+// Within reports whether clean path p is dir or lies beneath it.
+func Within(p, dir string) bool {
 	if dir == "." || dir == "" {
 		return true
 	}
 	return p == dir || strings.HasPrefix(p, dir+"/")
-}
-
-// relTo returns p relative to dir (p must be within dir).
-func relTo(p, dir string) string {
-	if dir == "." || dir == "" {
-		return p
-	}
-	if p == dir {
-		return "."
-	}
-	return p[len(dir)+1:]
-}
-
-// dirDisplay shows a folder with a trailing slash.
-func dirDisplay(clean string) string {
-	if clean == "." || clean == "" {
-		return "./"
-	}
-	return clean + "/"
 }

@@ -1,4 +1,4 @@
-package workspace
+package workspace_test
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"airlock/backend/chat"
+	. "airlock/backend/workspace"
+	"airlock/backend/workspace/workspacetest"
 )
 
 func TestCleanPathAccepts(t *testing.T) {
@@ -48,58 +50,22 @@ func TestCleanPathAccepts(t *testing.T) {
 	}
 }
 
-// hostilePaths is the traversal table every entry point is tested with.
-var hostilePaths = []struct {
-	path string
-	code string
-	msg  string
-}{
-	{"../x", CodePathOutside, "leaves the workspace; use a path relative to the workspace root"},
-	{"..", CodePathOutside, "leaves the workspace"},
-	{"a/../../x", CodePathOutside, "leaves the workspace"},
-	{"../../etc/passwd", CodePathOutside, `path "../../etc/passwd" leaves the workspace; use a path relative to the workspace root`},
-	{`..\..\x`, CodePathOutside, "leaves the workspace"},
-	{`a\..\..\x`, CodePathOutside, "leaves the workspace"},
-	{"/etc/passwd", CodePathOutside, `is absolute; use a path relative to the workspace root (for example "passwd")`},
-	{"/", CodePathOutside, "is absolute"},
-	{"//server/share/x", CodePathOutside, "is absolute"},
-	{`\\host\share`, CodePathOutside, "is absolute"},
-	{`\\?\C:\Windows`, CodePathOutside, "is absolute"},
-	{`C:\Windows`, CodePathOutside, "names a drive"},
-	{"C:/Windows", CodePathOutside, "names a drive"},
-	{"c:foo", CodePathOutside, "names a drive"},
-	{"C:", CodePathOutside, "names a drive"},
-	{"~", CodePathOutside, "home folder"},
-	{"~/.ssh/id_rsa", CodePathOutside, "home folder"},
-	{"./~", CodePathOutside, "home folder"},    // found by the fuzzer
-	{`.\A:`, CodePathOutside, "names a drive"}, // found by the fuzzer
-	{"a/../C:/x", CodePathOutside, "names a drive"},
-	{"a\x00b", CodePathInvalid, "contains a NUL byte"},
-	{"notes.md\x00.png", CodePathInvalid, "NUL"},
-	{"a\nb", CodePathInvalid, "control character"},
-	{"a\x1bb", CodePathInvalid, "control character"},
-	{"a\u0085b", CodePathInvalid, "control character"},
-	{"bad\xffutf8", CodePathInvalid, "not valid UTF-8"},
-	{strings.Repeat("a/", MaxPathBytes/2+1), CodePathInvalid, "too long"},
-	{strings.Repeat("n", MaxNameBytes+1), CodePathInvalid, "longer than 255 bytes"},
-}
-
 func TestCleanPathRefuses(t *testing.T) {
-	for _, c := range hostilePaths {
-		got, err := CleanPath(c.path)
+	for _, c := range workspacetest.HostilePaths {
+		got, err := CleanPath(c.Path)
 		if err == nil {
-			t.Errorf("CleanPath(%q) = %q; want refusal", c.path, got)
+			t.Errorf("CleanPath(%q) = %q; want refusal", c.Path, got)
 			continue
 		}
 		var ce *chat.Error
-		if !errors.As(err, &ce) || ce.Code != c.code || !strings.Contains(ce.Message, c.msg) {
-			t.Errorf("CleanPath(%q): %v (code %q); want %s containing %q", c.path, err, Code(err), c.code, c.msg)
+		if !errors.As(err, &ce) || ce.Code != c.Code || !strings.Contains(ce.Message, c.Msg) {
+			t.Errorf("CleanPath(%q): %v (code %q); want %s containing %q", c.Path, err, Code(err), c.Code, c.Msg)
 		}
 		if !errors.Is(err, chat.ErrInvalid) {
-			t.Errorf("CleanPath(%q): error should wrap chat.ErrInvalid", c.path)
+			t.Errorf("CleanPath(%q): error should wrap chat.ErrInvalid", c.Path)
 		}
 		if len(ce.Message) > 400 {
-			t.Errorf("message too long for %q: %d bytes", c.path[:20], len(ce.Message))
+			t.Errorf("message too long for %q: %d bytes", c.Path[:20], len(ce.Message))
 		}
 	}
 }
@@ -127,7 +93,7 @@ func checkCleanProperties(t *testing.T, in string) {
 	if strings.ContainsRune(out, 0) || strings.Contains(out, `\`) || !utf8.ValidString(out) {
 		t.Fatalf("CleanPath(%q) = %q: NUL, backslash or bad UTF-8", in, out)
 	}
-	if hasDrive(out) {
+	if HasDrive(out) {
 		t.Fatalf("CleanPath(%q) = %q: drive letter", in, out)
 	}
 	for _, part := range strings.Split(out, "/") {
@@ -143,14 +109,14 @@ func checkCleanProperties(t *testing.T, in string) {
 		t.Fatalf("not idempotent: CleanPath(%q) = %q, then %q, %v", in, out, again, err)
 	}
 	// The jail's rooted form agrees.
-	if n, err := jailName("/" + out); err != nil || n != fsName(out) {
+	if n, err := JailName("/" + out); err != nil || n != FSName(out) {
 		t.Fatalf("jailName(/%s) = %q, %v", out, n, err)
 	}
 }
 
 func FuzzCleanPath(f *testing.F) {
-	for _, c := range hostilePaths {
-		f.Add(c.path)
+	for _, c := range workspacetest.HostilePaths {
+		f.Add(c.Path)
 	}
 	for _, s := range []string{"", ".", "a/b", `a\b`, "./x", "a/../b", "..foo/..", "x/./../../y", " ../x", "\u00a0..", "C:", "~x/..", "a/b/../../..", "./../a"} {
 		f.Add(s)

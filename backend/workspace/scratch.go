@@ -28,7 +28,7 @@ type File struct {
 func scratchFull(total int64) error {
 	return errf(CodeTooLarge, chat.ErrInvalid,
 		"the scratch workspace is full: it holds at most %s and this would bring it to %s; delete files, or use a folder workspace",
-		humanSize(ScratchMaxBytes), humanSize(total))
+		HumanSize(ScratchMaxBytes), HumanSize(total))
 }
 
 // Snapshot lists every folder and file of fsys (sorted, parents first) with
@@ -65,7 +65,7 @@ func Snapshot(fsys afero.Fs) ([]File, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fsError(".", err)
+		return nil, FSError(".", err)
 	}
 	return out, nil
 }
@@ -99,19 +99,19 @@ func Restore(files []File) (afero.Fs, error) {
 			if mode == 0 {
 				mode = 0o755
 			}
-			if err := mem.MkdirAll(fsName(c), mode); err != nil {
-				return nil, fsError(c, err)
+			if err := mem.MkdirAll(FSName(c), mode); err != nil {
+				return nil, FSError(c, err)
 			}
 			continue
 		}
 		if mode == 0 {
 			mode = 0o644
 		}
-		if err := mem.MkdirAll(fsName(parentOf(c)), 0o755); err != nil {
-			return nil, fsError(c, err)
+		if err := mem.MkdirAll(FSName(ParentOf(c)), 0o755); err != nil {
+			return nil, FSError(c, err)
 		}
-		if err := afero.WriteFile(mem, fsName(c), f.Content, mode); err != nil {
-			return nil, fsError(c, err)
+		if err := afero.WriteFile(mem, FSName(c), f.Content, mode); err != nil {
+			return nil, FSError(c, err)
 		}
 	}
 	// Modes and times last, deepest first: creating a child touches its folder.
@@ -122,10 +122,10 @@ func Restore(files []File) (afero.Fs, error) {
 			continue
 		}
 		if f.IsDir && f.Mode.Perm() != 0 {
-			_ = mem.Chmod(fsName(c), f.Mode.Perm())
+			_ = mem.Chmod(FSName(c), f.Mode.Perm())
 		}
 		if !f.ModTime.IsZero() {
-			_ = mem.Chtimes(fsName(c), f.ModTime, f.ModTime)
+			_ = mem.Chtimes(FSName(c), f.ModTime, f.ModTime)
 		}
 	}
 	return mem, nil

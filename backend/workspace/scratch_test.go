@@ -1,4 +1,4 @@
-package workspace
+package workspace_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/spf13/afero"
+
+	. "airlock/backend/workspace"
 )
 
 // A scratch workspace survives a restart: Snapshot → JSON (as the store
@@ -78,7 +80,12 @@ func TestScratchSnapshotRestoreRoundTrip(t *testing.T) {
 	if string(data2) != string(data) {
 		t.Fatalf("round trip differs:\n%s\n%s", data, data2)
 	}
-	if _, err := (&Workspace{kind: KindFolder}).Snapshot(); err == nil {
+	folder, err := OpenFolder(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer folder.Close()
+	if _, err := folder.Snapshot(); err == nil {
 		t.Fatal("a folder workspace has no snapshot")
 	}
 }
@@ -94,8 +101,7 @@ func TestRestoreRefusesHostileSnapshot(t *testing.T) {
 
 func TestScratchSizeCap(t *testing.T) {
 	// A small cap on the same code path as the real one.
-	mem := afero.NewMemMapFs()
-	ws := &Workspace{kind: KindScratch, mem: mem, fs: &jailFs{inner: &quotaFs{Fs: mem, limit: 1000}}}
+	ws := NewScratchCapped(1000)
 	fsys := ws.FS()
 	mustCall(t, fsys, "write_file", map[string]any{"path": "a.txt", "content": strings.Repeat("a", 600)})
 	_, err := call(fsys, "write_file", map[string]any{"path": "b.txt", "content": strings.Repeat("b", 500)})

@@ -151,7 +151,7 @@ func (w *Workspace) Changes() ([]Change, error) {
 	defer w.overlay.mu.Unlock()
 	cs, err := w.overlay.changes(true)
 	if err != nil {
-		return nil, fsError(".", err)
+		return nil, FSError(".", err)
 	}
 	return cs, nil
 }
@@ -167,7 +167,7 @@ func (w *Workspace) Apply(paths ...string) error {
 	w.overlay.mu.Lock()
 	defer w.overlay.mu.Unlock()
 	if err := w.overlay.apply(paths); err != nil {
-		return fsError(".", err)
+		return FSError(".", err)
 	}
 	return nil
 }

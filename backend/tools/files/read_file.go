@@ -1,4 +1,4 @@
-package workspace
+package files
 
 import (
 	"bufio"
@@ -9,10 +9,74 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/spf13/afero"
+
 	"airlock/backend/chat"
+	"airlock/backend/tools"
+	"airlock/backend/workspace"
 )
 
+type readFileArgs struct {
+	Path   string  `json:"path" jsonschema:"File to read, relative to the workspace root. Example: \"src/main.go\"."`
+	Offset flexInt `json:"offset,omitempty" minimum:"1" jsonschema:"First line to return, counting from 1. Default 1."`
+	Limit  flexInt `json:"limit,omitempty" minimum:"1" maximum:"2000" jsonschema:"How many lines to return. Default and maximum 2000."`
+}
+
+var readFileDescription = "Read a text file of the workspace. Path is relative to the workspace root, e.g. \"README.md\" or " +
+	"\"src/main.go\". The text comes back exactly as stored (no line numbers added), so you can copy from it " +
+	"into edit_file. Up to " + workspace.Commas(MaxReadLines) + " lines or " + workspace.HumanSize(MaxReadBytes) + " come back per call; " +
+	"for a longer file the output ends with a note such as \"[truncated: showing lines 1-2000 of 5,000; call " +
+	"read_file with offset=2001 to continue]\". offset is the first line to read (1-based) and limit the number " +
+	"of lines. Binary files are reported as binary, not read."
+
+func readFile() tools.Tool {
+	return fileTool("read_file", readFileDescription, runReadFile, nil)
+}
+
+func runReadFile(ctx context.Context, fsys afero.Fs, a readFileArgs) (string, error) {
+	p, err := workspace.CleanPath(a.Path)
+	if err != nil {
+		return "", err
+	}
+	offset, limit := 1, MaxReadLines
+	if a.Offset.set {
+		if a.Offset.n < 1 {
+			return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "read_file: offset counts lines from 1")
+		}
+		offset = a.Offset.n
+	}
+	if a.Limit.set {
+		if a.Limit.n < 1 {
+			return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "read_file: limit must be 1 or more")
+		}
+		limit = min(a.Limit.n, MaxReadLines)
+	}
+	fi, err := statClean(fsys, p)
+	if err != nil {
+		return "", err
+	}
+	if fi.IsDir() {
+		return "", errf(workspace.CodeIsDirectory, chat.ErrInvalid, "%s is a folder; use list_directory to see what is in it", p)
+	}
+	f, err := fsys.Open(workspace.FSName(p))
+	if err != nil {
+		return "", workspace.FSError(p, err)
+	}
+	defer f.Close()
+	page, err := readPage(ctx, f, offset, limit)
+	if err != nil {
+		if err == errBinary {
+			return "", binaryError(p, fi.Size())
+		}
+		return "", workspace.FSError(p, err)
+	}
+	return page.render(p, offset)
+}
+
 var errBinary = errors.New("binary file")
+
+// Paging: read_file streams the file once, keeping the lines asked for and
+// counting the rest, so a huge file costs no more memory than a page.
 
 // page is the part of a file read_file returns.
 type page struct {
@@ -29,11 +93,11 @@ type page struct {
 // MaxReadBytes, and counts the lines of the whole file.
 func readPage(ctx context.Context, r io.Reader, offset, limit int) (*page, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, err := br.Peek(BinarySniffBytes)
+	head, err := br.Peek(workspace.BinarySniffBytes)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, err
 	}
-	if IsBinary(head) {
+	if workspace.IsBinary(head) {
 		return nil, errBinary
 	}
 	pg := &page{first: offset}
@@ -150,7 +214,7 @@ func (pg *page) render(p string, offset int) (string, error) {
 		return fmt.Sprintf("[%s is empty]", p), nil
 	}
 	if offset > pg.total {
-		return "", errf(CodeInvalidArgs, chat.ErrInvalid,
+		return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid,
 			"offset %d is past the end of %s, which has %s", offset, p, plural(int64(pg.total), "line", "lines"))
 	}
 	if offset == 1 && pg.last == pg.total && pg.cutLine == 0 {
@@ -164,22 +228,22 @@ func (pg *page) render(p string, offset int) (string, error) {
 	switch {
 	case pg.cutLine > 0:
 		fmt.Fprintf(&b, "[truncated: line %s is %s long; showing only its first %s",
-			commas(int64(pg.cutLine)), humanSize(pg.cutLineLen), humanSize(MaxReadBytes))
+			workspace.Commas(int64(pg.cutLine)), workspace.HumanSize(pg.cutLineLen), workspace.HumanSize(MaxReadBytes))
 		if pg.cutLine < pg.total {
 			fmt.Fprintf(&b, "; the file has %s lines; call read_file with offset=%d to continue after it",
-				commas(int64(pg.total)), pg.cutLine+1)
+				workspace.Commas(int64(pg.total)), pg.cutLine+1)
 		}
 		b.WriteString("]")
 	case pg.last < pg.total:
 		why := "truncated"
 		if pg.byBytes {
-			why = "truncated at " + humanSize(MaxReadBytes)
+			why = "truncated at " + workspace.HumanSize(MaxReadBytes)
 		}
 		fmt.Fprintf(&b, "[%s: showing lines %s-%s of %s; call read_file with offset=%d to continue]",
-			why, commas(int64(pg.first)), commas(int64(pg.last)), commas(int64(pg.total)), pg.last+1)
+			why, workspace.Commas(int64(pg.first)), workspace.Commas(int64(pg.last)), workspace.Commas(int64(pg.total)), pg.last+1)
 	default:
 		fmt.Fprintf(&b, "[showing lines %s-%s of %s; end of file]",
-			commas(int64(pg.first)), commas(int64(pg.last)), commas(int64(pg.total)))
+			workspace.Commas(int64(pg.first)), workspace.Commas(int64(pg.last)), workspace.Commas(int64(pg.total)))
 	}
 	return b.String(), nil
 }

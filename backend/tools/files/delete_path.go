@@ -1,0 +1,143 @@
+package files
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"airlock/backend/chat"
+	"airlock/backend/tools"
+	"airlock/backend/workspace"
+)
+
+type deletePathArgs struct {
+	Path      string   `json:"path" jsonschema:"File or folder to delete, relative to the workspace root. Example: \"tmp/output.log\"."`
+	Recursive flexBool `json:"recursive,omitempty" jsonschema:"Needed to delete a folder that is not empty, with everything in it. Default false."`
+}
+
+const deletePathDescription = "Delete a file or a folder of the workspace. Path is relative to the workspace root, e.g. \"old.txt\" " +
+	"or \"build\". A folder that still has something in it is only deleted with recursive=true, which deletes " +
+	"everything inside it. The user sees what will be deleted and approves first."
+
+func deletePath() tools.Tool {
+	return fileTool("delete_path", deletePathDescription, runDeletePath, previewDeletePath)
+}
+
+func planDelete(fsys afero.Fs, a deletePathArgs) (string, fs.FileInfo, error) {
+	p, err := workspace.CleanPath(a.Path)
+	if err != nil {
+		return "", nil, err
+	}
+	if p == "." {
+		return "", nil, errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "delete_path cannot delete the workspace root; delete the entries inside it one by one")
+	}
+	fi, err := statClean(fsys, p)
+	if err != nil {
+		return "", nil, err
+	}
+	if fi.IsDir() && !bool(a.Recursive) {
+		f, err := fsys.Open(workspace.FSName(p))
+		if err != nil {
+			return "", nil, workspace.FSError(p, err)
+		}
+		names, _ := f.Readdirnames(-1)
+		f.Close()
+		if len(names) > 0 {
+			return "", nil, errf(workspace.CodeNotEmpty, chat.ErrInvalid,
+				"%s is a folder with %s in it; set recursive=true to delete it and everything inside",
+				p, plural(int64(len(names)), "entry", "entries"))
+		}
+	}
+	return p, fi, nil
+}
+
+func previewDeletePath(fsys afero.Fs, a deletePathArgs) (Preview, error) {
+	p, fi, err := planDelete(fsys, a)
+	if err != nil {
+		return Preview{}, err
+	}
+	pv := Preview{Path: p}
+	if !fi.IsDir() {
+		diff, binary := deletionDiff(fsys, p, fi)
+		if binary {
+			pv.Summary = fmt.Sprintf("Delete %s (binary, %s)", p, workspace.HumanSize(fi.Size()))
+		} else {
+			pv.Summary = fmt.Sprintf("Delete %s (%s)", p, workspace.HumanSize(fi.Size()))
+		}
+		pv.Diff = capDiff(diff)
+		return pv, nil
+	}
+	st := treeStats(fsys, p)
+	if st.files == 0 && st.dirs == 0 {
+		pv.Summary = fmt.Sprintf("Delete the empty folder %s", dirDisplay(p))
+		return pv, nil
+	}
+	pv.Summary = fmt.Sprintf("Delete folder %s and everything in it: %s, %s (%s)", dirDisplay(p),
+		plural(st.files, "file", "files"), plural(st.dirs, "folder", "folders"), workspace.HumanSize(st.bytes))
+	var d strings.Builder
+	more := int64(0)
+	_ = walk(context.Background(), fsys, p, 0, true, func(e walkEntry) error {
+		if e.info.IsDir() {
+			return nil
+		}
+		if d.Len() >= MaxPreviewBytes {
+			more++
+			return nil
+		}
+		diff, _ := deletionDiff(fsys, e.path, e.info)
+		d.WriteString(diff)
+		return nil
+	})
+	pv.Diff = capDiff(d.String())
+	if more > 0 {
+		pv.Diff += fmt.Sprintf("[… and %s more]\n", plural(more, "file", "files"))
+	}
+	return pv, nil
+}
+
+// deletionDiff shows a file going away: a unified diff to /dev/null, or a
+// one-line note for a binary, very large or unreadable file.
+func deletionDiff(fsys afero.Fs, p string, fi fs.FileInfo) (string, bool) {
+	if !fi.Mode().IsRegular() {
+		return fmt.Sprintf("Deleted %s (not a regular file)\n", p), false
+	}
+	if fi.Size() > workspace.MaxDiffInputBytes {
+		return fmt.Sprintf("Deleted %s (%s, too large to show)\n", p, workspace.HumanSize(fi.Size())), false
+	}
+	data, err := afero.ReadFile(fsys, workspace.FSName(p))
+	if err != nil {
+		return fmt.Sprintf("Deleted %s\n", p), false
+	}
+	if workspace.IsBinary(data) {
+		return fmt.Sprintf("Binary file a/%s (%s) deleted\n", p, workspace.HumanSize(fi.Size())), true
+	}
+	if len(data) == 0 {
+		return fmt.Sprintf("Deleted empty file %s\n", p), false
+	}
+	return workspace.UnifiedDiff("a/"+p, "/dev/null", string(data), ""), false
+}
+
+func runDeletePath(_ context.Context, fsys afero.Fs, a deletePathArgs) (string, error) {
+	p, fi, err := planDelete(fsys, a)
+	if err != nil {
+		return "", err
+	}
+	if !fi.IsDir() {
+		if err := fsys.Remove(workspace.FSName(p)); err != nil {
+			return "", workspace.FSError(p, err)
+		}
+		return fmt.Sprintf("Deleted %s.", p), nil
+	}
+	st := treeStats(fsys, p)
+	if err := fsys.RemoveAll(workspace.FSName(p)); err != nil {
+		return "", workspace.FSError(p, err)
+	}
+	if st.files == 0 && st.dirs == 0 {
+		return fmt.Sprintf("Deleted the empty folder %s.", dirDisplay(p)), nil
+	}
+	return fmt.Sprintf("Deleted folder %s (%s, %s).", dirDisplay(p),
+		plural(st.files, "file", "files"), plural(st.dirs, "folder", "folders")), nil
+}

@@ -1,0 +1,154 @@
+package files
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/afero"
+
+	"airlock/backend/chat"
+	"airlock/backend/workspace"
+)
+
+// Helpers the tools share: errors and wording, reading text, and the diffs
+// of the previews.
+
+func errf(code string, wrapped error, format string, args ...any) *chat.Error {
+	return chat.Errorf(code, wrapped, format, args...)
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return workspace.Commas(n) + " " + many
+}
+
+// baseOf returns the last component of a clean path.
+func baseOf(clean string) string {
+	return clean[strings.LastIndexByte(clean, '/')+1:]
+}
+
+// relTo returns p relative to dir (p must be within dir).
+func relTo(p, dir string) string {
+	if dir == "." || dir == "" {
+		return p
+	}
+	if p == dir {
+		return "."
+	}
+	return p[len(dir)+1:]
+}
+
+// dirDisplay shows a folder with a trailing slash.
+func dirDisplay(clean string) string {
+	if clean == "." || clean == "" {
+		return "./"
+	}
+	return clean + "/"
+}
+
+func statClean(fsys afero.Fs, clean string) (fs.FileInfo, error) {
+	fi, err := fsys.Stat(workspace.FSName(clean))
+	if err != nil {
+		return nil, workspace.FSError(clean, err)
+	}
+	return fi, nil
+}
+
+// readText reads a whole text file, refusing folders, binary files and
+// files over max bytes.
+func readText(fsys afero.Fs, clean string, max int64, what string) (string, fs.FileInfo, error) {
+	fi, err := statClean(fsys, clean)
+	if err != nil {
+		return "", nil, err
+	}
+	if fi.IsDir() {
+		return "", nil, errf(workspace.CodeIsDirectory, chat.ErrInvalid, "%s is a folder, not a file", clean)
+	}
+	if fi.Size() > max {
+		return "", nil, errf(workspace.CodeTooLarge, chat.ErrInvalid, "%s is %s; %s works on files up to %s",
+			clean, workspace.HumanSize(fi.Size()), what, workspace.HumanSize(max))
+	}
+	data, err := afero.ReadFile(fsys, workspace.FSName(clean))
+	if err != nil {
+		return "", nil, workspace.FSError(clean, err)
+	}
+	if workspace.IsBinary(data) {
+		return "", nil, binaryError(clean, int64(len(data)))
+	}
+	return string(data), fi, nil
+}
+
+func binaryError(clean string, size int64) error {
+	return errf(workspace.CodeBinary, chat.ErrInvalid,
+		"%s is a binary file (%s); the file tools only read and edit text", clean, workspace.HumanSize(size))
+}
+
+// isMissing reports a path that does not exist (or runs through a file).
+func isMissing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+// checkParentWritable fails when a part of p's folder path is a file.
+func checkParentWritable(fsys afero.Fs, p string) error {
+	for d := workspace.ParentOf(p); d != "."; d = workspace.ParentOf(d) {
+		fi, err := fsys.Stat(workspace.FSName(d))
+		if err == nil {
+			if !fi.IsDir() {
+				return errf(workspace.CodeNotDirectory, chat.ErrInvalid, "%s is a file, so %s cannot be created inside it", d, p)
+			}
+			return nil
+		}
+		if !isMissing(err) {
+			return workspace.FSError(d, err)
+		}
+	}
+	return nil
+}
+
+func isLink(fi fs.FileInfo) bool { return fi.Mode()&os.ModeSymlink != 0 }
+
+// diffStat counts the added and removed lines of a unified diff.
+func diffStat(diff string) (added, removed int) {
+	inHunk := false
+	for line := range strings.SplitSeq(diff, "\n") {
+		switch {
+		case strings.HasPrefix(line, "@@"):
+			inHunk = true
+		case !inHunk:
+		case strings.HasPrefix(line, "+"):
+			added++
+		case strings.HasPrefix(line, "-"):
+			removed++
+		}
+	}
+	return
+}
+
+// capDiff cuts a preview diff at MaxPreviewBytes, on a line boundary.
+func capDiff(d string) string {
+	if len(d) <= MaxPreviewBytes {
+		return d
+	}
+	cut := strings.LastIndexByte(d[:MaxPreviewBytes], '\n')
+	if cut < 0 {
+		cut = MaxPreviewBytes
+	}
+	return d[:cut+1] + "[diff truncated: " + workspace.HumanSize(int64(len(d))) + " in all]\n"
+}
+
+// countLines counts lines the way an editor numbers them.
+func countLines(s string) int {
+	if s == "" {
+		return 0
+	}
+	n := strings.Count(s, "\n")
+	if !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,14 @@
+package workspace
+
+import "github.com/spf13/afero"
+
+// Internals the external tests (package workspace_test) look at.
+
+var JailName = jailName
+
+// NewScratchCapped is a scratch workspace holding at most limit bytes: the
+// real cap's code path, on a size a test can fill.
+func NewScratchCapped(limit int64) *Workspace {
+	mem := afero.NewMemMapFs()
+	return &Workspace{kind: KindScratch, mem: mem, fs: &jailFs{inner: &quotaFs{Fs: mem, limit: limit}}}
+}
