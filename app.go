@@ -29,7 +29,7 @@ type App struct {
 	engine *engine.Engine
 	// started is set once Wails gave its context: events can be emitted.
 	started bool
-	tools   *tools.Toolbox
+	tools   *tools.Catalog
 
 	workspaces *workspace.Manager
 	dataDir    string
@@ -48,13 +48,14 @@ type AppInfo struct {
 // startup has given us its context.
 func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
-	box, err := tools.NewToolbox(append(files.Tools(), tools.Builtins()...)...)
+	catalog, err := tools.NewCatalog(append(files.Tools(), tools.Builtins()...), nil)
 	if err != nil {
 		panic(err) // the built-in specs are constants: a bad one is a programming error caught by tests
 	}
-	a.tools = box
+	a.tools = catalog
 	a.workspaces = workspace.NewManager(st)
-	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, Tools: box, EnvFor: a.envFor})
+	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, EnvFor: a.envFor,
+		Tools: func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) }})
 	return a
 }
 

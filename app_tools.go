@@ -80,7 +80,7 @@ type ToolInfo struct {
 // Tools lists the tools the model can call, in their order.
 func (a *App) Tools() []ToolInfo {
 	var out []ToolInfo
-	for _, t := range a.tools.Tools() {
+	for _, t := range a.tools.All().Tools() {
 		out = append(out, ToolInfo{Spec: t.Spec, Kind: t.Kind, Server: t.Server, Changes: t.Changes})
 	}
 	return out
@@ -97,7 +97,7 @@ type ToolLab struct {
 func (a *App) ToolLab() ToolLab {
 	lab := ToolLab{Tools: a.Tools(), Formats: paradigm.Formats()}
 	for _, p := range paradigm.All() {
-		lab.Paradigms = append(lab.Paradigms, ParadigmInfo{ID: p.ID(), Label: p.Label(), Prompt: p.Prompt(a.tools.Specs())})
+		lab.Paradigms = append(lab.Paradigms, ParadigmInfo{ID: p.ID(), Label: p.Label(), Prompt: p.Prompt(a.tools.All().Specs())})
 	}
 	return lab
 }
@@ -105,5 +105,5 @@ func (a *App) ToolLab() ToolLab {
 // ScanText is the parser playground: what the scanner finds in a model
 // output, with the app's tools (names repaired, arguments validated).
 func (a *App) ScanText(text, paradigmID string, recognizeOthers bool) paradigm.Result {
-	return paradigm.Scan(text, paradigm.Options{Paradigm: paradigmID, RecognizeOthers: recognizeOthers, Registry: a.tools.Registry()})
+	return paradigm.Scan(text, paradigm.Options{Paradigm: paradigmID, RecognizeOthers: recognizeOthers, Registry: a.tools.All().Registry()})
 }

@@ -54,11 +54,18 @@ type Call struct {
 	Result      string          `json:"result,omitempty"` // what the model is told
 	ResultState ToolStatus      `json:"resultStatus,omitempty"`
 	Truncated   bool            `json:"truncated,omitempty"` // Result was cut at the output cap
+	Images      []Image         `json:"images,omitempty"`    // pictures the tool returned, shown on the card
 	StartedAt   int64           `json:"startedAt,omitempty"`
 	FinishedAt  int64           `json:"finishedAt,omitempty"`
 	Preview     json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
 	CreatedAt   int64           `json:"createdAt"`
 	UpdatedAt   int64           `json:"updatedAt"`
+}
+
+// Image is a picture a tool returned.
+type Image struct {
+	MIME string `json:"mime"`
+	Data []byte `json:"data"` // base64 in JSON
 }
 
 // EffectiveArguments are the arguments the tool runs with.

@@ -64,11 +64,33 @@ type ChatOptions struct {
 	RecognizeOthers bool   `json:"recognizeOthers"` // also accept formats other model families emit
 	WorkspaceKind   string `json:"workspaceKind"`   // "scratch" (default), "folder" or "overlay"
 	WorkspaceDir    string `json:"workspaceDir"`    // the real folder, for folder and overlay
+	// MCPServers names the MCP servers whose tools the chat offers; nil
+	// means every enabled server, so one added later shows up.
+	MCPServers []string `json:"mcpServers"`
 }
 
 // DefaultChatOptions is what a new chat starts with.
 func DefaultChatOptions() ChatOptions {
 	return ChatOptions{Paradigm: "json", RecognizeOthers: true, WorkspaceKind: "scratch"}
+}
+
+// MaxChatServers bounds a chat's list of MCP servers (an import file
+// could hold any number).
+const MaxChatServers = 256
+
+// CheckServerList says what is wrong with a chat's list of MCP server
+// names, or nil. Names that are not configured (any more) are allowed: the
+// chat simply offers no tools for them.
+func CheckServerList(names []string) error {
+	if len(names) > MaxChatServers {
+		return fmt.Errorf("a chat can name at most %d MCP servers, not %d", MaxChatServers, len(names))
+	}
+	for _, n := range names {
+		if n == "" || len(n) > 64 {
+			return fmt.Errorf("%q is not an MCP server name (1 to 64 characters)", n)
+		}
+	}
+	return nil
 }
 
 // Message is one turn of a chat.

@@ -43,12 +43,19 @@ type Store interface {
 // EnvFor gives a chat's tools their environment (the chat's workspace).
 type EnvFor func(ctx context.Context, chatID string) (tools.Env, error)
 
+// ToolsFor gives the tools a chat offers. MCP servers come and go, so the
+// engine asks each time it needs them.
+type ToolsFor func(c chat.Chat) *tools.Toolbox
+
+// Fixed offers the same tools in every chat.
+func Fixed(box *tools.Toolbox) ToolsFor { return func(chat.Chat) *tools.Toolbox { return box } }
+
 // Deps are what an engine is built from.
 type Deps struct {
 	Store   Store
 	Connect Connector
 	Emit    bridge.Emitter
-	Tools   *tools.Toolbox
+	Tools   ToolsFor
 	EnvFor  EnvFor
 }
 
@@ -73,7 +80,7 @@ type Engine struct {
 	store   Store
 	connect Connector
 	emit    bridge.Emitter
-	tools   *tools.Toolbox
+	tools   ToolsFor
 	envFor  EnvFor
 
 	// FrameInterval overrides the UI coalescing interval (tests).

@@ -25,7 +25,7 @@ const OutputCap = 32 << 10
 func (e *Engine) systemPrompt(user string, c chat.Chat) string {
 	parts := []string{strings.TrimSpace(user)}
 	if p, ok := paradigm.Get(c.Paradigm); ok && e.tools != nil {
-		parts = append(parts, p.Prompt(e.tools.Specs()))
+		parts = append(parts, p.Prompt(e.tools(c).Specs()))
 	}
 	return strings.TrimSpace(strings.Join(parts, "\n\n"))
 }
@@ -40,8 +40,9 @@ func (e *Engine) afterAnswer(msg chat.Message) {
 	if err != nil {
 		return
 	}
+	box := e.tools(c)
 	res := paradigm.Scan(msg.Content, paradigm.Options{Paradigm: c.Paradigm, RecognizeOthers: c.RecognizeOthers,
-		Registry: e.tools.Registry(), IDSeed: msg.ID})
+		Registry: box.Registry(), IDSeed: msg.ID})
 	if len(res.Calls) == 0 && len(res.Problems) == 0 {
 		return
 	}
@@ -68,7 +69,7 @@ func (e *Engine) afterAnswer(msg chat.Message) {
 		if cl.ModelCallID == "" {
 			cl.ModelCallID = fmt.Sprintf("call_%d", i+1)
 		}
-		if t, ok := e.tools.Get(cl.Name); ok && t.Preview != nil && cl.State == chat.CallPending && envErr == nil {
+		if t, ok := box.Get(cl.Name); ok && t.Preview != nil && cl.State == chat.CallPending && envErr == nil {
 			cl.Preview = preview(t.Preview(env, cl.Arguments))
 		}
 		calls[i] = cl
@@ -164,7 +165,7 @@ func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.R
 		if c.State != chat.CallProblem || c.Settled() {
 			return chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be fixed.")
 		}
-		canon, clean, err := e.tools.Registry().Validate(name, args)
+		canon, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(name, args)
 		if err != nil {
 			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
 		}
@@ -178,7 +179,7 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 		return chat.Errorf("bad_state", chat.ErrInvalid, "This %s call is already %s.", c.Name, c.State)
 	}
 	if ed := strings.TrimSpace(string(edited)); ed != "" && ed != "null" { // JS null: no edit
-		_, clean, err := e.tools.Registry().Validate(c.Name, edited)
+		_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, edited)
 		if err != nil {
 			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
 		}

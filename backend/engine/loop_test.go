@@ -101,7 +101,7 @@ func newLoop(t *testing.T, dir, paradigmID string, replies ...string) *loopEnv {
 	t.Cleanup(func() { st.Close() })
 	l := &loopEnv{t: t, st: st, model: &scripted{replies: replies}, calls: map[string]chat.Call{},
 		ends: make(chan bridge.EndEvent, 20), notes: make(chan bridge.Notice, 20)}
-	l.eng = New(Deps{Store: st, Tools: testTools(t), Emit: l.emit,
+	l.eng = New(Deps{Store: st, Tools: Fixed(testTools(t)), Emit: l.emit,
 		Connect: func(context.Context) (chat.Provider, Model, error) { return chat.Provider{Model: "m"}, l.model, nil }})
 	t.Cleanup(l.eng.Shutdown)
 	ctx := context.Background()

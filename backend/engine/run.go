@@ -33,12 +33,27 @@ func (e *Engine) toolTimeout(ctx context.Context) time.Duration {
 	return 30 * time.Second
 }
 
+// noTools is the toolbox of an engine without tools, or of a chat that is gone.
+var noTools, _ = tools.NewToolbox()
+
+// toolsOf is the toolbox of a chat, as it is now.
+func (e *Engine) toolsOf(ctx context.Context, chatID string) *tools.Toolbox {
+	if e.tools == nil {
+		return noTools
+	}
+	c, err := e.store.GetChat(ctx, chatID)
+	if err != nil {
+		return noTools
+	}
+	return e.tools(c)
+}
+
 // RunByHand runs a tool a person asked for in the Tool lab, on the chat's
 // workspace: the person asking is the one deciding. The arguments are
 // validated as the model's are, and the run takes the cards' path: the
 // timeout, Stop, the panic guard, the output cap, the workspace event.
 func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.RawMessage) (tools.Output, error) {
-	canon, clean, err := e.tools.Registry().Validate(name, args)
+	canon, clean, err := e.toolsOf(ctx, chatID).Registry().Validate(name, args)
 	if err != nil {
 		return tools.Output{}, chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
 	}
@@ -116,9 +131,9 @@ func (e *Engine) execute(c chat.Call) {
 // an error result instead of a crash. A tool that may change the workspace
 // saves it and tells the UI, whatever the outcome.
 func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error) {
-	t, ok := e.tools.Get(c.Name)
+	t, ok := e.toolsOf(ctx, c.ChatID).Get(c.Name)
 	if !ok {
-		return tools.Output{}, fmt.Errorf("there is no tool named %q", c.Name)
+		return tools.Output{}, fmt.Errorf("there is no tool named %q in this chat now (an MCP server's tool is gone when the server stops or is left out of the chat)", c.Name)
 	}
 	env, err := e.envFor(ctx, c.ChatID)
 	if err != nil {

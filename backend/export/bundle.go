@@ -67,6 +67,9 @@ type Options struct {
 	RecognizeOthers bool   `json:"recognizeOthers"`
 	WorkspaceKind   string `json:"workspaceKind"`
 	WorkspaceDir    string `json:"workspaceDir"`
+	// MCPServers names the MCP servers whose tools the chat offers; null
+	// means every enabled one. Only names: a server's settings stay behind.
+	MCPServers []string `json:"mcpServers"`
 }
 
 // Message is one message (one version of a turn).
@@ -217,7 +220,7 @@ func fromStore(d store.ChatData) Chat {
 	c := Chat{ID: d.Chat.ID, Title: d.Chat.Title, CreatedAt: d.Chat.CreatedAt, UpdatedAt: d.Chat.UpdatedAt,
 		Pinned: d.Chat.Pinned, LeafID: d.Chat.LeafID,
 		Options: Options{Paradigm: d.Chat.Paradigm, RecognizeOthers: d.Chat.RecognizeOthers,
-			WorkspaceKind: d.Chat.WorkspaceKind, WorkspaceDir: d.Chat.WorkspaceDir},
+			WorkspaceKind: d.Chat.WorkspaceKind, WorkspaceDir: d.Chat.WorkspaceDir, MCPServers: d.Chat.MCPServers},
 		Messages: make([]Message, 0, len(d.Messages)), Calls: make([]Call, 0, len(d.Calls)),
 		ScratchFiles: make([]File, 0, len(d.Scratch))}
 	for _, m := range d.Messages {
@@ -291,7 +294,7 @@ func toStore(c Chat) (store.ChatData, error) {
 	d := store.ChatData{Chat: chat.Chat{ID: c.ID, Title: c.Title, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
 		Pinned: c.Pinned, LeafID: c.LeafID,
 		ChatOptions: chat.ChatOptions{Paradigm: c.Options.Paradigm, RecognizeOthers: c.Options.RecognizeOthers,
-			WorkspaceKind: c.Options.WorkspaceKind, WorkspaceDir: c.Options.WorkspaceDir}}}
+			WorkspaceKind: c.Options.WorkspaceKind, WorkspaceDir: c.Options.WorkspaceDir, MCPServers: c.Options.MCPServers}}}
 	for _, m := range c.Messages {
 		d.Messages = append(d.Messages, chat.Message{ID: m.ID, ChatID: c.ID, ParentID: m.ParentID, Role: chat.Role(m.Role),
 			Kind: chat.Kind(m.Kind), Content: m.Content, Reasoning: m.Reasoning, Status: chat.Status(m.Status),

@@ -374,6 +374,9 @@ func (b Bundle) Validate() error {
 		default:
 			return importError("%s.options.workspaceKind: unknown workspace kind %q (want scratch, folder or overlay)", cp, c.Options.WorkspaceKind)
 		}
+		if err := chat.CheckServerList(c.Options.MCPServers); err != nil {
+			return importError("%s.options.mcpServers: %s", cp, err.Error())
+		}
 		parent := make(map[string]string, len(c.Messages))
 		for mi, m := range c.Messages {
 			mp := fmt.Sprintf("%s.messages[%d]", cp, mi)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 
@@ -37,6 +38,7 @@ func TestToolCallsLifecycle(t *testing.T) {
 	}
 	call.Edited = json.RawMessage(`{"tz":"Europe/Paris"}`)
 	call.DecidedBy, call.DecidedAt = chat.ByUser, 42
+	call.Images = []chat.Image{{MIME: "image/png", Data: []byte{0x89, 'P', 'N', 'G', 0}}}
 	if err := call.Move(chat.CallRunning); err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +49,8 @@ func TestToolCallsLifecycle(t *testing.T) {
 		t.Fatalf("InterruptRunningCalls = %d, %v", n, err)
 	}
 	after, _ := s.GetCall(ctx, call.ID)
-	if after.State != chat.CallInterrupted || string(after.Edited) != `{"tz":"Europe/Paris"}` || after.DecidedBy != chat.ByUser || after.DecidedAt != 42 {
+	if after.State != chat.CallInterrupted || string(after.Edited) != `{"tz":"Europe/Paris"}` || after.DecidedBy != chat.ByUser || after.DecidedAt != 42 ||
+		!reflect.DeepEqual(after.Images, call.Images) {
 		t.Fatalf("after restart: %+v", after)
 	}
 	if err := after.Move(chat.CallDone); err == nil {
@@ -123,8 +126,22 @@ func TestChatOptions(t *testing.T) {
 		t.Fatalf("SetChatOptions: %+v %v", c2, err)
 	}
 	got, _ := s.GetChat(ctx, c.ID)
-	if got.ChatOptions != c2.ChatOptions {
+	if !reflect.DeepEqual(got.ChatOptions, c2.ChatOptions) {
 		t.Fatalf("not persisted: %+v", got)
+	}
+	// The MCP servers a chat offers: nil (every enabled one), none, or some.
+	for _, servers := range [][]string{{"everything", "git"}, {}, nil} {
+		c3, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "json", MCPServers: servers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.GetChat(ctx, c.ID)
+		if !reflect.DeepEqual(got.MCPServers, servers) || !reflect.DeepEqual(c3.MCPServers, servers) {
+			t.Fatalf("MCPServers %#v stored as %#v (returned %#v)", servers, got.MCPServers, c3.MCPServers)
+		}
+	}
+	if _, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "json", MCPServers: make([]string, chat.MaxChatServers+1)}); !errors.Is(err, chat.ErrInvalid) {
+		t.Fatalf("too many servers: %v", err)
 	}
 	if _, err := s.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "yaml"}); !errors.Is(err, chat.ErrInvalid) {
 		t.Fatalf("bad paradigm: %v", err)

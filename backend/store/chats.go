@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -15,7 +16,7 @@ func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error)
 	now := chat.Now()
 	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: chat.DefaultChatOptions()}
 	_, err := s.db.ExecContext(ctx,
-		"INSERT INTO chats ("+chatColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", chatValues(c)...)
+		insertChat, chatValues(c)...)
 	if err != nil {
 		return chat.Chat{}, fmt.Errorf("create chat: %w", err)
 	}
@@ -32,16 +33,33 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir"
+const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir, mcp_servers"
+
+// insertChat writes a whole chat row.
+const insertChat = "INSERT INTO chats (" + chatColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 func scanChat(r scanner) (chat.Chat, error) {
 	var c chat.Chat
-	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir)
+	var servers sql.NullString
+	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir, &servers)
+	if err == nil && servers.Valid {
+		c.MCPServers = []string{}
+		_ = json.Unmarshal([]byte(servers.String), &c.MCPServers) // written by serverList: a bad value offers none
+	}
 	return c, err
 }
 
 func chatValues(c chat.Chat) []any {
-	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir}
+	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir, serverList(c.MCPServers)}
+}
+
+// serverList is the mcp_servers column: NULL for every enabled server.
+func serverList(names []string) sql.NullString {
+	if names == nil {
+		return sql.NullString{}
+	}
+	b, _ := json.Marshal(names)
+	return sql.NullString{String: string(b), Valid: true}
 }
 
 func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
@@ -150,10 +168,13 @@ func (s *Store) SetChatOptions(ctx context.Context, id string, o chat.ChatOption
 	default:
 		return chat.Chat{}, invalid("unknown workspace kind %q (want scratch, folder or overlay)", o.WorkspaceKind)
 	}
+	if err := chat.CheckServerList(o.MCPServers); err != nil {
+		return chat.Chat{}, invalid("%s", err.Error())
+	}
 	var c chat.Chat
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ?, workspace_kind = ?, workspace_dir = ? WHERE id = ?",
-			o.Paradigm, o.RecognizeOthers, o.WorkspaceKind, o.WorkspaceDir, id)
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ?, workspace_kind = ?, workspace_dir = ?, mcp_servers = ? WHERE id = ?",
+			o.Paradigm, o.RecognizeOthers, o.WorkspaceKind, o.WorkspaceDir, serverList(o.MCPServers), id)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -32,7 +33,7 @@ func TestChatCRUD(t *testing.T) {
 	if c.ID == "" || c.Title != "Hello" || c.CreatedAt == 0 || c.UpdatedAt != c.CreatedAt {
 		t.Fatalf("CreateChat = %+v", c)
 	}
-	if got, err := s.GetChat(ctx, c.ID); err != nil || got != c {
+	if got, err := s.GetChat(ctx, c.ID); err != nil || !reflect.DeepEqual(got, c) {
 		t.Fatalf("GetChat = %+v, %v; want %+v", got, err, c)
 	}
 

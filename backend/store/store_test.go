@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -125,7 +126,7 @@ func TestReopenKeepsDataAndSkipsMigrations(t *testing.T) {
 		t.Fatalf("reopen: %v", err)
 	}
 	defer s.Close()
-	if got, err := s.GetChat(ctx, c.ID); err != nil || got != c {
+	if got, err := s.GetChat(ctx, c.ID); err != nil || !reflect.DeepEqual(got, c) {
 		t.Fatalf("GetChat after reopen = %+v, %v; want %+v", got, err, c)
 	}
 	if p, _ := s.GetProvider(ctx, chat.DemoProviderID); p.Model != "changed" {

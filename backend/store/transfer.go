@@ -159,7 +159,7 @@ func (s *Store) importChat(ctx context.Context, tx *sql.Tx, d ChatData, r *Impor
 		r.ChatsMerged++
 	} else {
 		r.ChatsAdded++
-		if _, err := tx.ExecContext(ctx, "INSERT INTO chats ("+chatColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", chatValues(c)...); err != nil {
+		if _, err := tx.ExecContext(ctx, insertChat, chatValues(c)...); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/afero"
+
+	"airlock/backend/chat"
 )
 
 // Env is what a running tool may touch: the chat's workspace and nothing else.
@@ -57,10 +59,7 @@ type Output struct {
 }
 
 // Image is a picture a tool returned.
-type Image struct {
-	MIME string `json:"mime"`
-	Data []byte `json:"data"` // base64 in JSON
-}
+type Image = chat.Image
 
 // Says is an Output of text only.
 func Says(text string) Output { return Output{Text: text} }
