@@ -47,7 +47,7 @@ func callValues(c chat.Call) []any {
 		imagesJSON(c.Images), callCJK(c)}
 }
 
-// imagesJSON is the result_images column: ” when there are none.
+// imagesJSON is the result_images column, empty when there are none.
 func imagesJSON(images []chat.Image) string {
 	if len(images) == 0 {
 		return ""
