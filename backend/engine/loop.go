@@ -191,7 +191,7 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 		return err
 	}
 	c.DecidedBy, c.DecidedAt = by, chat.Now()
-	c.Result, c.ResultState = "", ""
+	c.Result, c.ResultState, c.Images = "", "", nil
 	if err := e.save(c); err != nil {
 		return err
 	}

@@ -77,6 +77,15 @@ func testTools(t *testing.T) *tools.Toolbox {
 				_ = json.Unmarshal(a, &v)
 				return fmt.Sprint(v.A + v.B), nil
 			})},
+		tools.Tool{Spec: tools.Spec{Name: "snapshot", Description: "A picture, or a reported failure.", Parameters: obj(`"fail":{"type":"boolean"}`)},
+			Run: func(_ context.Context, _ tools.Env, a json.RawMessage) (tools.Output, error) {
+				var v struct{ Fail bool }
+				_ = json.Unmarshal(a, &v)
+				if v.Fail {
+					return tools.Output{Text: "the camera is off", IsError: true}, nil
+				}
+				return tools.Output{Text: "[image returned]", Images: []tools.Image{{MIME: "image/png", Data: []byte("png")}}}, nil
+			}},
 		tools.Tool{Spec: tools.Spec{Name: "sleep", Description: "Sleep until cancelled.", Parameters: obj(``)},
 			Run: tools.TextRun(func(ctx context.Context, _ tools.Env, _ json.RawMessage) (string, error) {
 				<-ctx.Done()
@@ -499,4 +508,24 @@ func TestApproveWithNullEditIsAPlainApprove(t *testing.T) {
 		t.Fatalf("null edit: %+v %v", got, err)
 	}
 	l.waitRequests(2)
+}
+
+func TestImagesAndReportedFailures(t *testing.T) {
+	l := newLoop(t, "", "json", written(t, "json", tc("a", "snapshot", `{}`), tc("b", "snapshot", `{"fail":true}`)), "ok")
+	l.send("go")
+	calls := l.waitCalls("cards", count(2))
+	for _, c := range calls {
+		if _, err := l.eng.Approve(context.Background(), c.ID, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.waitRequests(2)
+	pic, _ := l.st.GetCall(context.Background(), calls[0].ID)
+	if pic.State != chat.CallDone || len(pic.Images) != 1 || string(pic.Images[0].Data) != "png" || pic.Result != "[image returned]" {
+		t.Fatalf("image call: %+v", pic)
+	}
+	failed, _ := l.st.GetCall(context.Background(), calls[1].ID)
+	if failed.State != chat.CallError || failed.ResultState != chat.ToolError || failed.Result != "the camera is off" {
+		t.Fatalf("a reported failure must be an error result: %+v", failed)
+	}
 }

@@ -110,6 +110,7 @@ func (e *Engine) execute(c chat.Call) {
 		_ = e.save(c)
 		return
 	}
+	c.Images = out.Images // shown on the card; the text tells the model they were
 	if err != nil {
 		_ = c.Move(chat.CallError)
 		c.Result, c.ResultState = err.Error(), chat.ToolError
