@@ -118,6 +118,7 @@ Send a message containing one of these phrases:
 | ` + "`loop`" + ` | I repeat the same call: the loop guard stops the third one |
 | ` + "`broken`" + ` | A call to a tool that doesn't exist: a **problem** card |
 | ` + "`work with files`" + ` | I list, write, edit and read a file in this chat's workspace, one approved step at a time |
+| ` + "`mcp echo hello`" + ` | When an MCP server with an ` + "`echo`" + ` tool is set up (Settings → Tools), I call it: the card says it acts outside Airlock |
 | ` + "`think`" + ` or ` + "`reason`" + ` | I reason first (in a collapsible block), then answer |
 | ` + "`markdown`" + ` | A showcase of headings, lists, a table, code and links |
 | ` + "`slow`" + ` or ` + "`long`" + ` | A long answer streamed slowly — try **Stop** halfway |

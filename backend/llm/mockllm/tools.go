@@ -83,6 +83,13 @@ func toolReply(p Prompt) (Reply, bool) {
 	var calls []chat.ToolCall
 	var intro string
 	switch {
+	case strings.Contains(last, "mcp echo"):
+		name := mcpEcho(p)
+		if name == "" {
+			return Reply{Text: noMCPEcho}, true
+		}
+		intro = "I'll ask the MCP server to echo that back. It runs outside Airlock, so it waits for your decision like any call."
+		calls = []chat.ToolCall{call(1, name, map[string]any{"message": echoText(p.LastUser)})}
 	case isFilesScript(last):
 		intro, calls = filesStep(0)
 	case strings.Contains(last, "loop"):
@@ -110,6 +117,34 @@ func call(n int, name string, args map[string]any) chat.ToolCall {
 	b, _ := json.Marshal(args)
 	return chat.ToolCall{ID: fmt.Sprintf("call_%d", n), Name: name, Arguments: b}
 }
+
+// mcpEchoTool finds an MCP server's echo tool among those the system prompt
+// offers (the reference server @modelcontextprotocol/server-everything has one).
+var mcpEchoTool = regexp.MustCompile(`mcp__[A-Za-z0-9_-]+?__echo\b`)
+
+func mcpEcho(p Prompt) string {
+	for _, m := range p.Messages {
+		if m.Role == "system" {
+			if name := mcpEchoTool.FindString(m.Content); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+var echoRequest = regexp.MustCompile(`(?is)mcp echo\s*(.*)`)
+
+// echoText is what follows "mcp echo" in the request.
+func echoText(last string) string {
+	if m := echoRequest.FindStringSubmatch(last); m != nil && strings.TrimSpace(m[1]) != "" {
+		return strings.TrimSpace(m[1])
+	}
+	return "Hello from Airlock"
+}
+
+const noMCPEcho = "No MCP server in this chat offers an echo tool. Add one in **Settings → Tools → MCP servers** " +
+	"(for example `npx -y @modelcontextprotocol/server-everything`), make sure the chat uses it, and ask again."
 
 var mathExpr = regexp.MustCompile(`[-+*/^%().\d\s]*\d[-+*/^%().\d\s]*`)
 

@@ -89,3 +89,32 @@ func TestFilesScriptWalksThroughTheWorkspaceTools(t *testing.T) {
 		t.Fatalf("steps: %v", names)
 	}
 }
+
+// "mcp echo …" calls an MCP server's echo tool when the prompt offers one,
+// and says how to get one when it does not.
+func TestMCPEchoScript(t *testing.T) {
+	echo := tools.Tool{Spec: tools.Spec{Name: "mcp__everything__echo", Description: "Echoes back the input",
+		Parameters: []byte(`{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}`)},
+		Kind: tools.KindMCP, Server: "everything", Run: tools.TextRun(nil)}
+	box, err := tools.NewToolbox(append(tools.Builtins(), echo)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pid := range []string{"json", "xml", "vcp"} {
+		par, _ := paradigm.Get(pid)
+		system := PromptMessage{Role: "system", Content: par.Prompt(box.Specs())}
+		say := "Please MCP echo Grüße, 世界"
+		got := choose(Prompt{Messages: []PromptMessage{system, {Role: "user", Content: say}}, LastUser: say}).Text
+		res := paradigm.Scan(got, paradigm.Options{Paradigm: pid, Registry: box.Registry()})
+		if len(res.Calls) != 1 || res.Calls[0].Name != "mcp__everything__echo" || string(res.Calls[0].Arguments) != `{"message":"Grüße, 世界"}` {
+			t.Errorf("%s: %+v from %s", pid, res, got)
+		}
+	}
+	builtins, _ := tools.NewToolbox(tools.Builtins()...)
+	par, _ := paradigm.Get("json")
+	system := PromptMessage{Role: "system", Content: par.Prompt(builtins.Specs())}
+	got := choose(Prompt{Messages: []PromptMessage{system, {Role: "user", Content: "mcp echo hi"}}, LastUser: "mcp echo hi"}).Text
+	if !strings.Contains(got, "Settings → Tools") || strings.Contains(got, "tool_calls") {
+		t.Errorf("without an MCP echo tool: %s", got)
+	}
+}
