@@ -53,10 +53,3 @@ func (t *tailBuffer) String() string {
 	}
 	return strings.TrimSpace(strings.ToValidUTF8(s, "\uFFFD"))
 }
-
-// Reset forgets what was written (a restart starts a new tail).
-func (t *tailBuffer) Reset() {
-	t.mu.Lock()
-	t.buf, t.cut = t.buf[:0], false
-	t.mu.Unlock()
-}
