@@ -336,3 +336,21 @@ func waitUntil(t *testing.T, cond func() bool, what string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A message over the SDK's 16 MB frame limit ends the connection; the call
+// says why, and the next call reconnects.
+func TestOversizedMessage(t *testing.T) {
+	ts := newTestServer(t, false)
+	ts.srv.AddTool(&sdk.Tool{Name: "huge", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: strings.Repeat("x", 20<<20)}}}, nil
+		})
+	m := startManager(t, ts, Options{})
+	_, err := run(t, toolNamed(t, m, "mcp__test__huge"), `{}`)
+	if err == nil || err.Error() != `the MCP server "test" stopped while running huge (it sent a message over 16 MB, more than Airlock reads)` {
+		t.Fatalf("err = %v", err)
+	}
+	if out, err := run(t, toolNamed(t, m, "mcp__test__echo"), `{"text":"x"}`); err != nil || out.Text != "echo: x" {
+		t.Errorf("after: %+v, %v", out, err)
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -320,22 +322,15 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // server crashed or hung up. Its tools stay offered; the next call
 // restarts it.
 func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
-	_ = sess.Wait()
-	if c := a.getChild(); c != nil {
-		c.waitExited(context.Background(), time.Second)
-	}
+	note := endNote(sess.Wait(), a.getChild())
 	s.mu.Lock()
 	crashed := s.cur == a && s.state == StateReady
 	if crashed {
 		s.cur, s.crashed = nil, true
-		s.setState(StateFailed, "stopped unexpectedly"+s.exitNote(a))
+		s.setState(StateFailed, "stopped unexpectedly"+note)
 		s.stderr = s.stderrTail(a)
-		note := s.exitNote(a)
-		if note == "" {
-			note = " (it closed the connection)"
-		}
 		a.mu.Lock()
-		a.crashNote, a.crashTail = note, s.stderr
+		a.crashNote, a.crashTail = scrub(note, s.secrets), s.stderr
 		a.mu.Unlock()
 	}
 	s.mu.Unlock()
@@ -344,6 +339,21 @@ func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
 		a.end(0)
 		s.m.changed()
 	}
+}
+
+// endNote says why a session ended: " (exit status 3)" for a stdio server
+// that exited, the broken connection's error, or that the server hung up.
+func endNote(waitErr error, c *child) string {
+	if waitErr != nil && !errors.Is(waitErr, io.EOF) {
+		if strings.Contains(waitErr.Error(), "maximum line length") {
+			return fmt.Sprintf(" (it sent a message over %d MB, more than Airlock reads)", sdk.DefaultMaxLineLength>>20)
+		}
+		return " (the connection broke: " + waitErr.Error() + ")"
+	}
+	if c != nil && c.waitExited(context.Background(), time.Second) {
+		return " (" + c.exitText() + ")"
+	}
+	return " (it closed the connection)"
 }
 
 // stop ends the current attempt, if any, and waits for it.
@@ -418,17 +428,9 @@ func (s *server) describeFailure(a *attempt, err error) string {
 		return err.Error()
 	}
 	if c := a.getChild(); c != nil && c.waitExited(context.Background(), drainDelay) {
-		return "exited during start-up" + s.exitNote(a)
+		return "exited during start-up (" + c.exitText() + ")"
 	}
 	return err.Error()
-}
-
-// exitNote is " (exit status 3)" for a stdio server that exited.
-func (s *server) exitNote(a *attempt) string {
-	if c := a.getChild(); c != nil {
-		return " (" + c.exitText() + ")"
-	}
-	return ""
 }
 
 func (s *server) stderrTail(a *attempt) string {
