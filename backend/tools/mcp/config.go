@@ -1,0 +1,241 @@
+package mcp
+
+import (
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Transport kinds a ServerConfig may name.
+const (
+	TransportStdio = "stdio" // a child process spoken to over stdin/stdout
+	TransportHTTP  = "http"  // Streamable HTTP (MCP 2025-03-26 and later)
+	TransportSSE   = "sse"   // the older HTTP+SSE transport (MCP 2024-11-05)
+)
+
+// Masked replaces every secret value in a redacted view.
+const Masked = "•••"
+
+// maxNameLen keeps room for the tool part in mcp__<server>__<tool> (64 in all).
+const maxNameLen = 32
+
+// ServerConfig describes one MCP server: a command to start (stdio) or an
+// address to reach (Streamable HTTP, or legacy SSE).
+type ServerConfig struct {
+	Name    string `json:"name"`
+	Enabled bool   `json:"enabled"`
+	// Transport is TransportStdio, TransportHTTP or TransportSSE; empty means
+	// http when only URL is set, stdio otherwise.
+	Transport string `json:"transport,omitempty"`
+
+	Command string            `json:"command,omitempty"`
+	Args    []string          `json:"args,omitempty"`
+	Env     map[string]string `json:"env,omitempty"` // added to Airlock's own environment
+	Dir     string            `json:"dir,omitempty"` // working folder; empty means Airlock's
+
+	URL     string            `json:"url,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+
+	// InitTimeout bounds the connection and the initialize handshake,
+	// ListTimeout each tools/list; zero means the Manager's default.
+	// (JSON carries them as nanoseconds, Go's encoding of a Duration.)
+	InitTimeout time.Duration `json:"initTimeout,omitempty"`
+	ListTimeout time.Duration `json:"listTimeout,omitempty"`
+}
+
+// Kind is the transport the config resolves to.
+func (c ServerConfig) Kind() string {
+	switch {
+	case c.Transport != "":
+		return c.Transport
+	case c.URL != "" && c.Command == "":
+		return TransportHTTP
+	default:
+		return TransportStdio
+	}
+}
+
+// Validate checks one config; its errors name the server and the field.
+func (c ServerConfig) Validate() error {
+	if err := ValidateName(c.Name); err != nil {
+		return err
+	}
+	fail := func(field, format string, a ...any) error {
+		return fmt.Errorf("MCP server %q: %q %s", c.Name, field, fmt.Sprintf(format, a...))
+	}
+	switch c.Kind() {
+	case TransportStdio:
+		if strings.TrimSpace(c.Command) == "" {
+			return fail("command", "is missing: a stdio server needs the program to start")
+		}
+		if c.URL != "" {
+			return fail("url", "is set on a stdio server: give either a command or a url, not both")
+		}
+	case TransportHTTP, TransportSSE:
+		if c.URL == "" {
+			return fail("url", "is missing: an %s server needs its address", c.Kind())
+		}
+		u, err := url.Parse(c.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fail("url", "must be an http:// or https:// address")
+		}
+		if c.Command != "" {
+			return fail("command", "is set on an %s server: give either a command or a url, not both", c.Kind())
+		}
+	default:
+		return fail("type", "is %q; use stdio, http (Streamable HTTP) or sse", c.Transport)
+	}
+	for k := range c.Env {
+		if k == "" || strings.ContainsAny(k, "=\x00") {
+			return fail("env", "has an invalid variable name %q", k)
+		}
+	}
+	for k := range c.Headers {
+		if k == "" || strings.ContainsAny(k, " :\r\n") {
+			return fail("headers", "has an invalid header name %q", k)
+		}
+	}
+	if c.InitTimeout < 0 || c.ListTimeout < 0 {
+		return fail("timeout", "must not be negative")
+	}
+	return nil
+}
+
+// ValidateName checks a server name: 1 to 32 letters, digits, '-' and '_',
+// starting and ending with a letter or digit, without "__" (which separates
+// the server from the tool in mcp__<server>__<tool>, so that no two servers
+// can produce the same tool name).
+func ValidateName(name string) error {
+	bad := func(why string) error { return fmt.Errorf("MCP server name %q %s", name, why) }
+	switch {
+	case name == "":
+		return fmt.Errorf("an MCP server has no name")
+	case len(name) > maxNameLen:
+		return bad(fmt.Sprintf("is longer than %d characters", maxNameLen))
+	case strings.Contains(name, "__"):
+		return bad(`contains "__", which separates the server from the tool in tool names`)
+	case !isAlnum(name[0]) || !isAlnum(name[len(name)-1]):
+		return bad("must start and end with a letter or digit")
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !isAlnum(c) && c != '-' && c != '_' {
+			return bad("may only contain letters, digits, '-' and '_'")
+		}
+	}
+	return nil
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// ValidateAll checks every config and that names are unique.
+func ValidateAll(cfgs []ServerConfig) error {
+	seen := map[string]bool{}
+	for _, c := range cfgs {
+		if err := c.Validate(); err != nil {
+			return err
+		}
+		if seen[c.Name] {
+			return fmt.Errorf("MCP server %q is defined twice", c.Name)
+		}
+		seen[c.Name] = true
+	}
+	return nil
+}
+
+// Redacted is a copy safe to log, show or export: every env value and
+// header value is Masked, and so are a password in the URL and the values
+// of its query (where services put API keys).
+func (c ServerConfig) Redacted() ServerConfig {
+	r := c
+	r.Args = slices.Clone(c.Args)
+	r.Env = maskValues(c.Env)
+	r.Headers = maskValues(c.Headers)
+	r.URL = redactURL(c.URL)
+	return r
+}
+
+func maskValues(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k := range m {
+		out[k] = Masked
+	}
+	return out
+}
+
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || raw == "" {
+		return raw
+	}
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), Masked)
+	}
+	if u.RawQuery != "" {
+		q := u.Query()
+		for k := range q {
+			q[k] = []string{Masked}
+		}
+		u.RawQuery = q.Encode()
+	}
+	return u.String()
+}
+
+// secrets lists the values Redacted hides, so they can also be scrubbed
+// from text the server or the network stack produced (stderr, errors).
+// Values shorter than 4 characters are left: scrubbing "1" or "on" would
+// garble the text and hide nothing worth hiding.
+func (c ServerConfig) secrets() []string {
+	var out []string
+	add := func(v string) {
+		if len(v) >= 4 {
+			out = append(out, v)
+		}
+	}
+	for _, v := range c.Env {
+		add(v)
+	}
+	for _, v := range c.Headers {
+		add(v)
+		// "Bearer <token>": the token alone may appear in messages too.
+		if _, tok, ok := strings.Cut(v, " "); ok {
+			add(tok)
+		}
+	}
+	if u, err := url.Parse(c.URL); err == nil && c.URL != "" {
+		if p, ok := u.User.Password(); ok {
+			add(p)
+		}
+		for _, vs := range u.Query() {
+			for _, v := range vs {
+				add(v)
+			}
+		}
+	}
+	// Longest first, so a secret containing another is replaced whole.
+	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return slices.Compact(out)
+}
+
+// scrub replaces every secret in text by Masked.
+func scrub(text string, secrets []string) string {
+	for _, s := range secrets {
+		text = strings.ReplaceAll(text, s, Masked)
+	}
+	return text
+}
+
+// equal says two configs would run the same server.
+func (c ServerConfig) equal(o ServerConfig) bool {
+	return c.Name == o.Name && c.Enabled == o.Enabled && c.Kind() == o.Kind() &&
+		c.Command == o.Command && slices.Equal(c.Args, o.Args) && maps.Equal(c.Env, o.Env) &&
+		c.Dir == o.Dir && c.URL == o.URL && maps.Equal(c.Headers, o.Headers) &&
+		c.InitTimeout == o.InitTimeout && c.ListTimeout == o.ListTimeout
+}

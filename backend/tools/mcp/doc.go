@@ -1,0 +1,65 @@
+// Package mcp connects Airlock to MCP servers (on the official Go SDK,
+// github.com/modelcontextprotocol/go-sdk) and offers their tools as
+// tools.Tool, so an MCP tool takes the same road as every other tool:
+// card, decision, the engine's one run path. It knows nothing of Wails or
+// the store.
+//
+// # Config
+//
+// A ServerConfig is a stdio server (Command, Args, Env, Dir) or a remote
+// one (URL, Headers; Transport http for Streamable HTTP, sse for the older
+// HTTP+SSE), with Enabled and optional InitTimeout/ListTimeout.
+// ParseConfig reads the mcpServers JSON of Claude Desktop and Cursor, the
+// bare inner object, and VS Code's "servers"; its errors name the server
+// and the field. ValidateName/ValidateAll check names (1–32 letters, digits,
+// '-', '_'; no "__"; unique). Redacted masks every env value, header value,
+// URL password and URL query value: use it for anything logged, shown or
+// exported. (Args are shown as they are.)
+//
+// # Manager
+//
+//	m := mcp.NewManager(mcp.Options{OnChange: refreshToolbox})
+//	err := m.Configure(cfgs) // validates, then starts enabled servers in the background
+//	m.Status()               // []Status: starting · ready (Tools) · failed (Reason, Stderr) · stopped
+//	m.Tools()                // []tools.Tool of ready servers, for tools.NewToolbox
+//	m.Restart(ctx, "github") // waits until ready; the error says why not
+//	m.Stop("github")
+//	m.Close()                // stops all (stdin closed, grace, SIGTERM, grace, kill) and waits
+//
+// Configure again with an edited list: unchanged servers keep running,
+// changed ones restart, removed or disabled ones stop. OnChange runs on its
+// own goroutine (coalesced, never concurrently) whenever a status or a tool
+// list changes, including when a server announces tools/list_changed.
+//
+// Stdio servers run in their own process group (a job object on Windows,
+// parent-death signal on Linux), so their helpers die with them and with
+// Airlock; the last 4 KB of their stderr, with secrets masked, is kept for
+// the failed status. The SDK bounds each incoming message to 16 MB.
+//
+// A server that stops unexpectedly is "failed" with RestartsOnUse: its
+// tools stay offered and the next call restarts it, once; if that restart
+// fails, its tools go and the call's error says why.
+//
+// # Tools and calls
+//
+// Each MCP tool becomes a tools.Tool named mcp__<server>__<tool> (see
+// ToolNames: sanitised to [A-Za-z0-9_-], at most 64 characters, unique and
+// deterministic), Kind tools.KindMCP, Server the server's name, and the
+// tool's inputSchema as Parameters. A tool whose inputSchema does not
+// compile (with the toolbox's own compiler) is left out and listed in
+// Status.Problems. An outputSchema is compiled and checked against each
+// structuredContent; a mismatch is said in the text, not marked as an error
+// (the tool did run).
+//
+// Run cancels through ctx: the SDK retires the call at once and sends
+// notifications/cancelled to the server. The per-call timeout is the
+// caller's. Text content is joined into Output.Text; images go to
+// Output.Images with a line telling the model it can't see them; resource
+// links and embedded resources are summarised; isError becomes
+// Output.IsError; structuredContent becomes Output.Structured (and the
+// text, when there is no other). Text, images and structured content
+// together are cut at Options.MaxResultBytes (1 MB) with a note. A Go error
+// (server gone, call refused, cancelled) is written for the model: "the
+// MCP server "x" stopped while running y (exit status 3)" and the stderr
+// tail.
+package mcp

@@ -1,0 +1,9 @@
+//go:build unix && !linux
+
+package mcp
+
+import "syscall"
+
+// setParentDeathSignal: macOS and the BSDs have no such signal; a server
+// whose stdin closes with Airlock exits on its own, as MCP servers do.
+func setParentDeathSignal(*syscall.SysProcAttr) {}

@@ -1,0 +1,462 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// State is where a server is in its life.
+type State string
+
+const (
+	StateStarting State = "starting"
+	StateReady    State = "ready"
+	StateFailed   State = "failed"
+	StateStopped  State = "stopped"
+)
+
+// Status is what the UI shows about one server. Nothing in it holds a
+// secret: the config is redacted, the reason and stderr are scrubbed.
+type Status struct {
+	Name  string `json:"name"`
+	State State  `json:"state"`
+	// Tools is the number of tools offered to the model.
+	Tools int `json:"tools"`
+	// Reason says why the server failed or stopped.
+	Reason string `json:"reason,omitempty"`
+	// Stderr is the tail (about 4 KB) of a stdio server's error output,
+	// kept when it failed.
+	Stderr string `json:"stderr,omitempty"`
+	// Problems are tools left out (an input schema that does not compile)
+	// or not checked (an output schema that does not compile).
+	Problems []string `json:"problems,omitempty"`
+	// RestartsOnUse says the server stopped unexpectedly and its tools are
+	// still offered: the next call starts it again, once.
+	RestartsOnUse bool `json:"restartsOnUse,omitempty"`
+	// ServerName and ServerVersion are what the server said it is.
+	ServerName    string       `json:"serverName,omitempty"`
+	ServerVersion string       `json:"serverVersion,omitempty"`
+	Since         time.Time    `json:"since"`
+	Config        ServerConfig `json:"config"` // Redacted
+}
+
+// legacyProtocolVersion is the last MCP version with the initialize
+// handshake.
+const legacyProtocolVersion = "2025-11-25"
+
+// server is one configured server and its current attempt to run.
+type server struct {
+	m       *Manager
+	cfg     ServerConfig
+	secrets []string
+
+	mu       sync.Mutex
+	state    State
+	reason   string
+	stderr   string
+	since    time.Time
+	crashed  bool     // died while ready: restart on the next call
+	cur      *attempt // starting or ready; nil otherwise
+	tools    []remoteTool
+	problems []string
+	info     *sdk.Implementation
+}
+
+func newServer(m *Manager, cfg ServerConfig) *server {
+	s := &server{m: m, cfg: cfg, secrets: cfg.secrets(), state: StateStopped, since: time.Now()}
+	if !cfg.Enabled {
+		s.reason = "disabled"
+	}
+	return s
+}
+
+// attempt is one run of a server, from its start to its end.
+type attempt struct {
+	ctx    context.Context // cancelled when the attempt ends: stops its start and its calls
+	cancel context.CancelFunc
+	done   chan struct{} // closed when the start settled (ready or failed)
+	over   chan struct{} // closed when a ready session ended, for whatever reason
+
+	mu      sync.Mutex
+	ended   bool
+	session *sdk.ClientSession
+	child   *child // stdio only
+	endOnce sync.Once
+	// How it ended, for the calls it broke: stopped on purpose, or died
+	// (crashNote " (exit status 3)" or " (it closed the connection)", and
+	// the stderr tail).
+	stopped   bool
+	crashNote string
+	crashTail string
+}
+
+func (a *attempt) ending() (stopped bool, crashNote, crashTail string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.stopped, a.crashNote, a.crashTail
+}
+
+func (a *attempt) adopt(c *child) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.ended {
+		return false
+	}
+	a.child = c
+	return true
+}
+
+func (a *attempt) getChild() *child {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.child
+}
+
+// end shuts the attempt down: calls in flight are cancelled, the session
+// closed, the child stopped (stdin closed, grace, SIGTERM, grace, kill).
+// Concurrent and repeated calls all return once it is done.
+func (a *attempt) end(grace time.Duration) {
+	a.endOnce.Do(func() {
+		a.cancel()
+		a.mu.Lock()
+		a.ended = true
+		sess, c := a.session, a.child
+		a.mu.Unlock()
+		closed := make(chan struct{})
+		go func() {
+			if sess != nil {
+				_ = sess.Close() // waits for calls in flight, which were just cancelled
+			}
+			close(closed)
+		}()
+		if c != nil {
+			c.stop(grace)
+		}
+		select {
+		case <-closed:
+		case <-time.After(grace + time.Second):
+		}
+	})
+}
+
+// startLocked begins a new attempt; s.mu must be held. Call launch after
+// unlocking. Once the Manager is closing it starts nothing (Close stops the
+// attempts it finds, so one begun after would outlive it) and returns nil.
+func (s *server) startLocked() *attempt {
+	if s.m.closed.Load() {
+		s.setState(StateStopped, "the MCP manager is closed")
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	a := &attempt{ctx: ctx, cancel: cancel, done: make(chan struct{}), over: make(chan struct{})}
+	s.cur = a
+	s.setState(StateStarting, "")
+	s.crashed, s.tools, s.problems, s.stderr, s.info = false, nil, nil, "", nil
+	return a
+}
+
+func (s *server) launch(a *attempt) {
+	s.m.changed()
+	if a != nil {
+		go s.run(a)
+	}
+}
+
+// start begins a new attempt; the channel closes once it is ready or failed.
+func (s *server) start() <-chan struct{} {
+	s.mu.Lock()
+	a := s.startLocked()
+	s.mu.Unlock()
+	s.launch(a)
+	if a == nil {
+		done := make(chan struct{})
+		close(done)
+		return done
+	}
+	return a.done
+}
+
+func (s *server) setState(st State, reason string) {
+	s.state, s.reason, s.since = st, scrub(reason, s.secrets), time.Now()
+	s.m.opts.Logger.Info("MCP server", "server", s.cfg.Name, "state", st, "reason", s.reason)
+}
+
+// run connects, lists the tools and makes the attempt current, or records
+// why it failed.
+func (s *server) run(a *attempt) {
+	defer close(a.done)
+	sess, err := s.connect(a)
+	var listed []remoteTool
+	var problems []string
+	if err == nil {
+		listed, problems, err = s.listTools(a.ctx, sess)
+		if err != nil {
+			err = fmt.Errorf("listing its tools failed: %w", err)
+		}
+	}
+	s.mu.Lock()
+	if s.cur != a { // stopped meanwhile; stop ends the attempt
+		s.mu.Unlock()
+		return
+	}
+	if err != nil {
+		s.cur = nil
+		s.setState(StateFailed, s.describeFailure(a, err))
+		s.stderr = s.stderrTail(a)
+		s.mu.Unlock()
+		a.end(0) // a server that failed to start gets no grace
+		s.m.changed()
+		return
+	}
+	s.tools, s.problems = listed, problems
+	if res := sess.InitializeResult(); res != nil {
+		s.info = res.ServerInfo
+	}
+	s.setState(StateReady, "")
+	s.mu.Unlock()
+	s.m.changed()
+	go s.watch(a, sess)
+}
+
+// connect opens the transport and runs the initialize handshake, within
+// the init timeout.
+func (s *server) connect(a *attempt) (*sdk.ClientSession, error) {
+	// The context given to Connect must live as long as the session: the SSE
+	// transport ties its event stream to it. So the timeout is a timer that
+	// cancels it only while the handshake runs.
+	ctx, cancel := context.WithCancelCause(a.ctx)
+	timeout := initTimeoutError{s.initTimeout()}
+	timer := time.AfterFunc(timeout.after, func() { cancel(timeout) })
+	sess, err := s.handshake(ctx, a)
+	if !timer.Stop() && err != nil && a.ctx.Err() == nil {
+		return nil, timeout
+	}
+	if err != nil {
+		cancel(err)
+		return nil, err
+	}
+	a.mu.Lock()
+	ended := a.ended
+	a.session = sess
+	a.mu.Unlock()
+	if ended {
+		_ = sess.Close()
+		return nil, context.Canceled
+	}
+	return sess, nil
+}
+
+func (s *server) handshake(ctx context.Context, a *attempt) (*sdk.ClientSession, error) {
+	tr, err := s.transport(a)
+	if err != nil {
+		return nil, err
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: s.m.opts.ClientName, Version: s.m.opts.ClientVersion}, &sdk.ClientOptions{
+		Logger: scrubbingLogger(s.m.opts.Logger, s.secrets).With("mcp_server", s.cfg.Name),
+		// Airlock offers no roots, sampling or elicitation.
+		Capabilities:           &sdk.ClientCapabilities{},
+		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { go s.refresh(a) },
+	})
+	var opts *sdk.ClientSessionOptions
+	if s.cfg.Kind() == TransportSSE {
+		// The SSE transport predates the stateless protocol: speak the last
+		// version with the initialize handshake, as SSE servers do.
+		opts = &sdk.ClientSessionOptions{ProtocolVersion: legacyProtocolVersion}
+	}
+	return client.Connect(ctx, tr, opts)
+}
+
+func (s *server) transport(a *attempt) (sdk.Transport, error) {
+	if s.m.opts.Transport != nil {
+		return s.m.opts.Transport(s.cfg)
+	}
+	switch s.cfg.Kind() {
+	case TransportStdio:
+		c, err := startChild(s.cfg)
+		if err != nil {
+			return nil, err
+		}
+		if !a.adopt(c) {
+			c.killNow()
+			return nil, context.Canceled
+		}
+		return c.transport(), nil
+	case TransportSSE:
+		return &sdk.SSEClientTransport{Endpoint: s.cfg.URL, HTTPClient: headerClient(s.cfg.Headers)}, nil
+	default:
+		return &sdk.StreamableClientTransport{Endpoint: s.cfg.URL, HTTPClient: headerClient(s.cfg.Headers)}, nil
+	}
+}
+
+// headerClient sends the config's headers (an API key, usually) with every
+// request. No overall timeout: a Streamable HTTP stream stays open.
+func headerClient(headers map[string]string) *http.Client {
+	if len(headers) == 0 {
+		return http.DefaultClient
+	}
+	return &http.Client{Transport: headerTransport{base: http.DefaultTransport, headers: headers}}
+}
+
+type headerTransport struct {
+	base    http.RoundTripper
+	headers map[string]string
+}
+
+func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range h.headers {
+		r.Header.Set(k, v)
+	}
+	return h.base.RoundTrip(r)
+}
+
+// watch notices a session that ends while the attempt is current: the
+// server crashed or hung up. Its tools stay offered; the next call
+// restarts it.
+func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
+	note := endNote(sess.Wait(), a.getChild())
+	s.mu.Lock()
+	crashed := s.cur == a && s.state == StateReady
+	if crashed {
+		s.cur, s.crashed = nil, true
+		s.setState(StateFailed, "stopped unexpectedly"+note)
+		s.stderr = s.stderrTail(a)
+		a.mu.Lock()
+		a.crashNote, a.crashTail = scrub(note, s.secrets), s.stderr
+		a.mu.Unlock()
+	}
+	s.mu.Unlock()
+	close(a.over)
+	if crashed {
+		a.end(0)
+		s.m.changed()
+	}
+}
+
+// endNote says why a session ended: " (exit status 3)" for a stdio server
+// that exited, the broken connection's error, or that the server hung up.
+func endNote(waitErr error, c *child) string {
+	if waitErr != nil && !errors.Is(waitErr, io.EOF) {
+		if strings.Contains(waitErr.Error(), "maximum line length") {
+			return fmt.Sprintf(" (it sent a message over %d MB, more than Airlock reads)", sdk.DefaultMaxLineLength>>20)
+		}
+		return " (the connection broke: " + waitErr.Error() + ")"
+	}
+	if c != nil && c.waitExited(context.Background(), time.Second) {
+		return " (" + c.exitText() + ")"
+	}
+	return " (it closed the connection)"
+}
+
+// stop ends the current attempt, if any, and waits for it.
+func (s *server) stop(reason string) {
+	s.mu.Lock()
+	a := s.cur
+	s.cur = nil
+	s.crashed, s.tools, s.problems, s.stderr, s.info = false, nil, nil, "", nil
+	s.setState(StateStopped, reason)
+	s.mu.Unlock()
+	if a != nil {
+		a.mu.Lock()
+		a.stopped = true
+		a.mu.Unlock()
+		a.end(s.m.opts.StopGrace)
+		<-a.done
+	}
+	s.m.changed()
+}
+
+// pendingStart is the current start's channel, or nil when not starting.
+func (s *server) pendingStart() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.state == StateStarting && s.cur != nil {
+		return s.cur.done
+	}
+	return nil
+}
+
+// awaitStart waits for a start and reports its failure as an error.
+func (s *server) awaitStart(ctx context.Context, done <-chan struct{}) error {
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	st := s.status()
+	if st.State != StateReady {
+		return fmt.Errorf("the MCP server %q did not start: %s%s", s.cfg.Name, st.Reason, stderrNote(st.Stderr))
+	}
+	return nil
+}
+
+func (s *server) status() Status {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := Status{
+		Name: s.cfg.Name, State: s.state, Reason: s.reason, Stderr: s.stderr,
+		Problems: append([]string(nil), s.problems...), RestartsOnUse: s.crashed,
+		Since: s.since, Config: s.cfg.Redacted(),
+	}
+	if s.state == StateReady || s.crashed {
+		st.Tools = len(s.tools)
+	}
+	if s.info != nil {
+		st.ServerName, st.ServerVersion = s.info.Name, s.info.Version
+	}
+	return st
+}
+
+// initTimeoutError is a server that did not finish the handshake in time.
+type initTimeoutError struct{ after time.Duration }
+
+func (e initTimeoutError) Error() string {
+	return fmt.Sprintf("no answer to initialize within %s", e.after)
+}
+
+// describeFailure explains a failed start: a timeout, an exit, or the error.
+func (s *server) describeFailure(a *attempt, err error) string {
+	if errors.As(err, new(initTimeoutError)) {
+		return err.Error()
+	}
+	if c := a.getChild(); c != nil && c.waitExited(context.Background(), drainDelay) {
+		return "exited during start-up (" + c.exitText() + ")"
+	}
+	return err.Error()
+}
+
+func (s *server) stderrTail(a *attempt) string {
+	if c := a.getChild(); c != nil {
+		return scrub(c.stderr.String(), s.secrets)
+	}
+	return ""
+}
+
+func stderrNote(tail string) string {
+	if tail == "" {
+		return ""
+	}
+	return "\n" + tail
+}
+
+func (s *server) initTimeout() time.Duration {
+	if s.cfg.InitTimeout > 0 {
+		return s.cfg.InitTimeout
+	}
+	return s.m.opts.InitTimeout
+}
+
+func (s *server) listTimeout() time.Duration {
+	if s.cfg.ListTimeout > 0 {
+		return s.cfg.ListTimeout
+	}
+	return s.m.opts.ListTimeout
+}

@@ -1,0 +1,77 @@
+// Command stdioserver is an MCP server over stdio for the mcp package's
+// tests; its behaviour is chosen by flags.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func main() {
+	hang := flag.Bool("hang", false, "never answer, ignore SIGTERM and the end of stdin")
+	exitAtStart := flag.Bool("exit-at-start", false, "write noise and the TOKEN to stderr, then exit 1")
+	failIfExists := flag.String("fail-if-exists", "", "exit 1 at start when this file exists; create it otherwise")
+	flag.Parse()
+
+	if f := os.Getenv("PIDFILE"); f != "" {
+		_ = os.WriteFile(f, []byte(strconv.Itoa(os.Getpid())), 0o644)
+	}
+	if *hang {
+		signal.Ignore(syscall.SIGTERM)
+		for {
+			time.Sleep(time.Hour) // a bare select{} would be a detected deadlock
+		}
+	}
+	if *exitAtStart {
+		fmt.Fprint(os.Stderr, strings.Repeat("noise noise noise noise noise\n", 400))
+		fmt.Fprintf(os.Stderr, "fatal: the API rejected TOKEN=%s\n", os.Getenv("TOKEN"))
+		os.Exit(1)
+	}
+	if *failIfExists != "" {
+		if _, err := os.Stat(*failIfExists); err == nil {
+			fmt.Fprintln(os.Stderr, "refusing to start twice")
+			os.Exit(1)
+		}
+		_ = os.WriteFile(*failIfExists, nil, 0o644)
+	}
+
+	s := mcp.NewServer(&mcp.Implementation{Name: "stdioserver", Version: "0.1"}, nil)
+	obj := json.RawMessage(`{"type":"object"}`)
+	text := func(s string) *mcp.CallToolResult {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+	}
+	s.AddTool(&mcp.Tool{Name: "echo", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return text("echo: " + string(req.Params.Arguments)), nil
+	})
+	s.AddTool(&mcp.Tool{Name: "crash", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		fmt.Fprintln(os.Stderr, "panic: the crash tool was called")
+		os.Exit(3)
+		return nil, nil
+	})
+	s.AddTool(&mcp.Tool{Name: "spawn", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		cmd := exec.Command("sleep", "300")
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		return text(strconv.Itoa(cmd.Process.Pid)), nil
+	})
+	s.AddTool(&mcp.Tool{Name: "where", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		dir, _ := os.Getwd()
+		return text(dir + " " + os.Getenv("GREETING")), nil
+	})
+	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+}
