@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"airlock/backend/store"
 	"airlock/backend/tools"
 	"airlock/backend/tools/files"
+	"airlock/backend/tools/mcp"
 	"airlock/backend/workspace"
 )
 
@@ -32,6 +34,11 @@ type App struct {
 	tools   *tools.Catalog
 
 	workspaces *workspace.Manager
+	mcp        *mcp.Manager
+	// The servers of AIRLOCK_MCP_CONFIG, for this run; what was wrong with it.
+	mcpEnv     []mcp.ServerConfig
+	mcpEnvFile string
+	mcpEnvErr  error
 	dataDir    string
 	demoURL    string         // base URL of the built-in demo model server
 	env        *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
@@ -46,9 +53,11 @@ type AppInfo struct {
 
 // NewApp wires the facade. The engine emits through the Wails runtime once
 // startup has given us its context.
-func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider) *App {
+func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *slog.Logger) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
-	catalog, err := tools.NewCatalog(append(files.Tools(), tools.Builtins()...), nil)
+	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: version})
+	a.mcpEnvFile, a.mcpEnv, a.mcpEnvErr = mcpEnv()
+	catalog, err := tools.NewCatalog(append(files.Tools(), tools.Builtins()...), a.mcp.Tools)
 	if err != nil {
 		panic(err) // the built-in specs are constants: a bad one is a programming error caught by tests
 	}
@@ -65,12 +74,17 @@ func (a *App) startup(ctx context.Context) {
 	// Calls that were running when the app last died are interrupted; they
 	// wait for a new decision and are never re-run by themselves.
 	_, _ = a.store.InterruptRunningCalls(ctx)
+	// MCP servers start in the background; their status shows in Settings.
+	if err := a.configureMCP(ctx); err != nil {
+		a.mcpEnvErr = errors.Join(a.mcpEnvErr, err)
+	}
 }
 
 // shutdown interrupts running answers so their final text and status are saved.
 func (a *App) shutdown(context.Context) {
 	a.engine.Shutdown()
 	a.workspaces.Close()
+	_ = a.mcp.Close() // no server outlives Airlock
 }
 
 func (a *App) emit(name string, payload any) {
@@ -248,6 +262,7 @@ func (a *App) client(p chat.Provider) *llm.Client {
 
 // connect is the engine's Connector: the active provider, ready to stream.
 func (a *App) connect(ctx context.Context) (chat.Provider, engine.Model, error) {
+	a.waitForMCP(ctx)
 	p, err := a.activeProvider(ctx)
 	if err != nil {
 		return p, nil, err

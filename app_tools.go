@@ -49,12 +49,28 @@ func (a *App) DeleteRule(id string) error           { return toAPI(a.store.Delet
 // SetChatOptions sets the paradigm options; the workspace is kept unless
 // given (SetWorkspace is its own action).
 func (a *App) SetChatOptions(chatID string, o chat.ChatOptions) (chat.Chat, error) {
+	c, err := a.store.GetChat(a.ctx, chatID)
+	if err != nil {
+		return c, toAPI(err)
+	}
 	if o.WorkspaceKind == "" {
-		c, err := a.store.GetChat(a.ctx, chatID)
-		if err != nil {
-			return c, toAPI(err)
-		}
 		o.WorkspaceKind, o.WorkspaceDir = c.WorkspaceKind, c.WorkspaceDir
+	}
+	o.MCPServers = c.MCPServers // SetChatServers changes them
+	return result(a.store.SetChatOptions(a.ctx, chatID, o))
+}
+
+// SetChatServers chooses the MCP servers whose tools the chat offers: all
+// (every enabled server, now and later) or exactly those named.
+func (a *App) SetChatServers(chatID string, all bool, servers []string) (chat.Chat, error) {
+	c, err := a.store.GetChat(a.ctx, chatID)
+	if err != nil {
+		return c, toAPI(err)
+	}
+	o := c.ChatOptions
+	o.MCPServers = nil
+	if !all {
+		o.MCPServers = append([]string{}, servers...)
 	}
 	return result(a.store.SetChatOptions(a.ctx, chatID, o))
 }

@@ -194,7 +194,6 @@ func (a *App) ResetScratch(chatID string) error {
 
 // RunTool runs a tool by hand on the chat's workspace (the Tool lab): the
 // person asking is the one deciding. It takes the engine's one run path.
-func (a *App) RunTool(chatID, name string, args json.RawMessage) (string, error) {
-	out, err := a.engine.RunByHand(a.ctx, chatID, name, args)
-	return out.Text, toAPI(err)
+func (a *App) RunTool(chatID, name string, args json.RawMessage) (tools.Output, error) {
+	return result(a.engine.RunByHand(a.ctx, chatID, name, args))
 }

@@ -15,7 +15,7 @@ func testApp(t *testing.T) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewApp(st, dir, "", nil)
+	a := NewApp(st, dir, "", nil, nil)
 	a.ctx = context.Background()
 	t.Cleanup(func() { a.shutdown(a.ctx); st.Close() })
 	return a

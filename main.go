@@ -105,7 +105,7 @@ func run() (err error) {
 	}
 	defer stopDemo(context.Background())
 
-	app := NewApp(st, dataDir, demoURL, envProvider())
+	app := NewApp(st, dataDir, demoURL, envProvider(), log)
 	ctx := context.Background()
 	if p, err := app.activeProvider(ctx); err != nil {
 		log.Warn("no active provider", "err", err)

@@ -239,3 +239,36 @@ func (c ServerConfig) equal(o ServerConfig) bool {
 		c.Dir == o.Dir && c.URL == o.URL && maps.Equal(c.Headers, o.Headers) &&
 		c.InitTimeout == o.InitTimeout && c.ListTimeout == o.ListTimeout
 }
+
+// Unmask is c, edited in a form that showed saved redacted, with the values
+// left Masked given back their saved values: editing a server never needs
+// its secrets shown. A Masked value under a name saved has no value for is
+// an error: there is nothing to keep.
+func (c ServerConfig) Unmask(saved ServerConfig) (ServerConfig, error) {
+	var err error
+	if c.Env, err = unmaskValues(c.Name, "env", c.Env, saved.Env); err != nil {
+		return c, err
+	}
+	if c.Headers, err = unmaskValues(c.Name, "headers", c.Headers, saved.Headers); err != nil {
+		return c, err
+	}
+	if c.URL != "" && c.URL == redactURL(saved.URL) {
+		c.URL = saved.URL
+	}
+	return c, nil
+}
+
+func unmaskValues(server, field string, edited, saved map[string]string) (map[string]string, error) {
+	out := maps.Clone(edited)
+	for k, v := range out {
+		if v != Masked {
+			continue
+		}
+		sv, ok := saved[k]
+		if !ok {
+			return nil, fmt.Errorf("MCP server %q: %q %s has no saved value to keep; type its value", server, field, k)
+		}
+		out[k] = sv
+	}
+	return out, nil
+}

@@ -213,3 +213,27 @@ func TestScrubbingLogger(t *testing.T) {
 		t.Errorf("log = %s", buf.String())
 	}
 }
+
+func TestUnmask(t *testing.T) {
+	saved := ServerConfig{Name: "s", URL: "https://u:pw@example.com/mcp?key=k1", Env: map[string]string{"TOKEN": "t0k3n", "MODE": "fast"},
+		Headers: map[string]string{"Authorization": "Bearer abc"}}
+	form := saved.Redacted()
+	form.Env["MODE"] = "slow"             // changed
+	delete(form.Headers, "Authorization") // removed
+	got, err := form.Unmask(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Env["TOKEN"] != "t0k3n" || got.Env["MODE"] != "slow" || len(got.Headers) != 0 || got.URL != saved.URL {
+		t.Fatalf("Unmask = %+v", got)
+	}
+	form = saved.Redacted()
+	form.URL = "https://example.com/other"
+	if got, _ := form.Unmask(saved); got.URL != "https://example.com/other" {
+		t.Fatalf("a changed URL must be kept as typed: %s", got.URL)
+	}
+	form.Env["NEW"] = Masked
+	if _, err := form.Unmask(saved); err == nil || !strings.Contains(err.Error(), "NEW") {
+		t.Fatalf("a masked value with nothing saved: %v", err)
+	}
+}
