@@ -42,6 +42,7 @@ type App struct {
 	dataDir    string
 	demoURL    string         // base URL of the built-in demo model server
 	env        *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
+	toolMode   chat.ToolMode  // from AIRLOCK_TOOL_MODE: the mode of new chats, overriding the settings
 }
 
 // AppInfo tells the UI about the running app.
@@ -55,6 +56,7 @@ type AppInfo struct {
 // startup has given us its context.
 func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *slog.Logger) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
+	a.toolMode, _ = chat.ParseToolMode(strings.TrimSpace(os.Getenv("AIRLOCK_TOOL_MODE")))
 	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: version})
 	a.mcpEnvFile, a.mcpEnv, a.mcpEnvErr = mcpEnv()
 	catalog, err := tools.NewCatalog(append(files.Tools(), tools.Builtins()...), a.mcp.Tools)
@@ -147,6 +149,11 @@ func (a *App) Info() AppInfo {
 
 func (a *App) ListChats() ([]chat.Chat, error) { return result(a.store.ListChats(a.ctx)) }
 func (a *App) CreateChat() (chat.Chat, error) {
+	if a.toolMode != "" {
+		o := chat.DefaultChatOptions()
+		o.ToolMode = a.toolMode
+		return result(a.store.CreateChatWith(a.ctx, engine.DefaultTitle, o))
+	}
 	return result(a.store.CreateChat(a.ctx, engine.DefaultTitle))
 }
 func (a *App) RenameChat(id, title string) (chat.Chat, error) {

@@ -106,6 +106,12 @@ func run() (err error) {
 	defer stopDemo(context.Background())
 
 	app := NewApp(st, dataDir, demoURL, envProvider(), log)
+	if m := os.Getenv("AIRLOCK_TOOL_MODE"); m != "" && app.toolMode == "" {
+		log.Warn("AIRLOCK_TOOL_MODE is ignored: use text, native or auto", "value", m)
+	}
+	if app.mcpEnvFile != "" {
+		log.Info("MCP servers from AIRLOCK_MCP_CONFIG", "file", app.mcpEnvFile, "servers", len(app.mcpEnv), "err", app.mcpEnvErr)
+	}
 	ctx := context.Background()
 	if p, err := app.activeProvider(ctx); err != nil {
 		log.Warn("no active provider", "err", err)

@@ -67,11 +67,30 @@ type ChatOptions struct {
 	// MCPServers names the MCP servers whose tools the chat offers; nil
 	// means every enabled server, so one added later shows up.
 	MCPServers []string `json:"mcpServers"`
+	ToolMode   ToolMode `json:"toolMode"` // how the model calls tools
+}
+
+// ToolMode is how a chat's model calls tools.
+type ToolMode string
+
+const (
+	ToolModeText   ToolMode = "text"   // written as text in the chat's paradigm
+	ToolModeNative ToolMode = "native" // the API's tools parameter and tool_calls
+	ToolModeAuto   ToolMode = "auto"   // native where the provider and model accept it, text otherwise
+)
+
+// ParseToolMode reads a tool mode; ok is false for anything else.
+func ParseToolMode(s string) (ToolMode, bool) {
+	switch m := ToolMode(s); m {
+	case ToolModeText, ToolModeNative, ToolModeAuto:
+		return m, true
+	}
+	return "", false
 }
 
 // DefaultChatOptions is what a new chat starts with.
 func DefaultChatOptions() ChatOptions {
-	return ChatOptions{Paradigm: "json", RecognizeOthers: true, WorkspaceKind: "scratch"}
+	return ChatOptions{Paradigm: "json", RecognizeOthers: true, WorkspaceKind: "scratch", ToolMode: ToolModeAuto}
 }
 
 // MaxChatServers bounds a chat's list of MCP servers (an import file
@@ -207,12 +226,14 @@ type Settings struct {
 	AutoContinue       bool `json:"autoContinue"`       // send tool results to the model by itself
 	MaxTurns           int  `json:"maxTurns"`           // model turns per user message before Airlock stops the loop
 	ToolTimeoutSeconds int  `json:"toolTimeoutSeconds"` // per tool run
+	// ToolMode is the tool mode of new chats.
+	ToolMode ToolMode `json:"toolMode"`
 }
 
 // DefaultSettings is what a first run starts with.
 func DefaultSettings() Settings {
 	return Settings{ActiveProviderID: DemoProviderID, Temperature: -1, Language: "auto", Theme: "system",
-		AutoContinue: true, MaxTurns: 25, ToolTimeoutSeconds: 30}
+		AutoContinue: true, MaxTurns: 25, ToolTimeoutSeconds: 30, ToolMode: ToolModeAuto}
 }
 
 // Well-known provider IDs: the built-in demo server, and the one assembled

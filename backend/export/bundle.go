@@ -70,6 +70,9 @@ type Options struct {
 	// MCPServers names the MCP servers whose tools the chat offers; null
 	// means every enabled one. Only names: a server's settings stay behind.
 	MCPServers []string `json:"mcpServers"`
+	// ToolMode is how the model calls tools: text, native or auto ("" in
+	// exports made before it existed: text).
+	ToolMode string `json:"toolMode"`
 }
 
 // Message is one message (one version of a turn).
@@ -220,7 +223,8 @@ func fromStore(d store.ChatData) Chat {
 	c := Chat{ID: d.Chat.ID, Title: d.Chat.Title, CreatedAt: d.Chat.CreatedAt, UpdatedAt: d.Chat.UpdatedAt,
 		Pinned: d.Chat.Pinned, LeafID: d.Chat.LeafID,
 		Options: Options{Paradigm: d.Chat.Paradigm, RecognizeOthers: d.Chat.RecognizeOthers,
-			WorkspaceKind: d.Chat.WorkspaceKind, WorkspaceDir: d.Chat.WorkspaceDir, MCPServers: d.Chat.MCPServers},
+			WorkspaceKind: d.Chat.WorkspaceKind, WorkspaceDir: d.Chat.WorkspaceDir, MCPServers: d.Chat.MCPServers,
+			ToolMode: string(d.Chat.ToolMode)},
 		Messages: make([]Message, 0, len(d.Messages)), Calls: make([]Call, 0, len(d.Calls)),
 		ScratchFiles: make([]File, 0, len(d.Scratch))}
 	for _, m := range d.Messages {
@@ -294,7 +298,11 @@ func toStore(c Chat) (store.ChatData, error) {
 	d := store.ChatData{Chat: chat.Chat{ID: c.ID, Title: c.Title, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
 		Pinned: c.Pinned, LeafID: c.LeafID,
 		ChatOptions: chat.ChatOptions{Paradigm: c.Options.Paradigm, RecognizeOthers: c.Options.RecognizeOthers,
-			WorkspaceKind: c.Options.WorkspaceKind, WorkspaceDir: c.Options.WorkspaceDir, MCPServers: c.Options.MCPServers}}}
+			WorkspaceKind: c.Options.WorkspaceKind, WorkspaceDir: c.Options.WorkspaceDir, MCPServers: c.Options.MCPServers,
+			ToolMode: chat.ToolModeText}}}
+	if m, ok := chat.ParseToolMode(c.Options.ToolMode); ok {
+		d.Chat.ToolMode = m
+	}
 	for _, m := range c.Messages {
 		d.Messages = append(d.Messages, chat.Message{ID: m.ID, ChatID: c.ID, ParentID: m.ParentID, Role: chat.Role(m.Role),
 			Kind: chat.Kind(m.Kind), Content: m.Content, Reasoning: m.Reasoning, Status: chat.Status(m.Status),

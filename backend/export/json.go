@@ -374,6 +374,9 @@ func (b Bundle) Validate() error {
 		default:
 			return importError("%s.options.workspaceKind: unknown workspace kind %q (want scratch, folder or overlay)", cp, c.Options.WorkspaceKind)
 		}
+		if _, ok := chat.ParseToolMode(c.Options.ToolMode); !ok && c.Options.ToolMode != "" {
+			return importError("%s.options.toolMode: unknown tool mode %q (want text, native or auto)", cp, c.Options.ToolMode)
+		}
 		if err := chat.CheckServerList(c.Options.MCPServers); err != nil {
 			return importError("%s.options.mcpServers: %s", cp, err.Error())
 		}

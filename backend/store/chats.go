@@ -13,8 +13,17 @@ import (
 // CreateChat starts a conversation. The title may be empty (the app can name
 // the chat later from its first message).
 func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error) {
+	o := chat.DefaultChatOptions()
+	if st, err := s.GetSettings(ctx); err == nil {
+		o.ToolMode = st.ToolMode
+	}
+	return s.CreateChatWith(ctx, title, o)
+}
+
+// CreateChatWith starts a conversation with the given options.
+func (s *Store) CreateChatWith(ctx context.Context, title string, o chat.ChatOptions) (chat.Chat, error) {
 	now := chat.Now()
-	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: chat.DefaultChatOptions()}
+	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: o}
 	_, err := s.db.ExecContext(ctx,
 		insertChat, chatValues(c)...)
 	if err != nil {
@@ -33,15 +42,15 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir, mcp_servers"
+const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir, mcp_servers, tool_mode"
 
 // insertChat writes a whole chat row.
-const insertChat = "INSERT INTO chats (" + chatColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+const insertChat = "INSERT INTO chats (" + chatColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 func scanChat(r scanner) (chat.Chat, error) {
 	var c chat.Chat
 	var servers sql.NullString
-	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir, &servers)
+	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir, &servers, &c.ToolMode)
 	if err == nil && servers.Valid {
 		c.MCPServers = []string{}
 		_ = json.Unmarshal([]byte(servers.String), &c.MCPServers) // written by serverList: a bad value offers none
@@ -50,7 +59,10 @@ func scanChat(r scanner) (chat.Chat, error) {
 }
 
 func chatValues(c chat.Chat) []any {
-	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir, serverList(c.MCPServers)}
+	if c.ToolMode == "" {
+		c.ToolMode = chat.ToolModeText // what a chat did before the choice existed
+	}
+	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir, serverList(c.MCPServers), c.ToolMode}
 }
 
 // serverList is the mcp_servers column: NULL for every enabled server.
@@ -168,13 +180,19 @@ func (s *Store) SetChatOptions(ctx context.Context, id string, o chat.ChatOption
 	default:
 		return chat.Chat{}, invalid("unknown workspace kind %q (want scratch, folder or overlay)", o.WorkspaceKind)
 	}
+	if o.ToolMode == "" {
+		o.ToolMode = chat.ToolModeText
+	}
+	if _, ok := chat.ParseToolMode(string(o.ToolMode)); !ok {
+		return chat.Chat{}, invalid("unknown tool mode %q (want text, native or auto)", o.ToolMode)
+	}
 	if err := chat.CheckServerList(o.MCPServers); err != nil {
 		return chat.Chat{}, invalid("%s", err.Error())
 	}
 	var c chat.Chat
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ?, workspace_kind = ?, workspace_dir = ?, mcp_servers = ? WHERE id = ?",
-			o.Paradigm, o.RecognizeOthers, o.WorkspaceKind, o.WorkspaceDir, serverList(o.MCPServers), id)
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ?, workspace_kind = ?, workspace_dir = ?, mcp_servers = ?, tool_mode = ? WHERE id = ?",
+			o.Paradigm, o.RecognizeOthers, o.WorkspaceKind, o.WorkspaceDir, serverList(o.MCPServers), o.ToolMode, id)
 		if err != nil {
 			return err
 		}

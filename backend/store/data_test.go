@@ -325,7 +325,7 @@ func TestSettings(t *testing.T) {
 	}
 
 	want := chat.Settings{ActiveProviderID: "p1", SystemPrompt: "Be brief.\nReally.", Temperature: 0.7, Language: "zh", Theme: "dark",
-		AutoContinue: false, MaxTurns: 7, ToolTimeoutSeconds: 12}
+		AutoContinue: false, MaxTurns: 7, ToolTimeoutSeconds: 12, ToolMode: chat.ToolModeNative}
 	if err := s.SaveSettings(ctx, want); err != nil {
 		t.Fatal(err)
 	}

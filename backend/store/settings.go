@@ -20,6 +20,7 @@ const (
 	keyAutoContinue   = "auto_continue"
 	keyMaxTurns       = "max_turns"
 	keyToolTimeout    = "tool_timeout_seconds"
+	keyToolMode       = "tool_mode"
 )
 
 // GetValue reads a raw setting; ok is false when the key was never set.
@@ -57,8 +58,8 @@ func setValue(ctx context.Context, e execer, key, value string) error {
 // chat.DefaultSettings value.
 func (s *Store) GetSettings(ctx context.Context) (chat.Settings, error) {
 	st := chat.DefaultSettings()
-	rows, err := s.db.QueryContext(ctx, "SELECT key, value FROM settings WHERE key IN (?, ?, ?, ?, ?, ?, ?, ?)",
-		keyActiveProvider, keySystemPrompt, keyTemperature, keyLanguage, keyTheme, keyAutoContinue, keyMaxTurns, keyToolTimeout)
+	rows, err := s.db.QueryContext(ctx, "SELECT key, value FROM settings WHERE key IN (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		keyActiveProvider, keySystemPrompt, keyTemperature, keyLanguage, keyTheme, keyAutoContinue, keyMaxTurns, keyToolTimeout, keyToolMode)
 	if err != nil {
 		return st, wrap("get settings", err)
 	}
@@ -93,6 +94,10 @@ func (s *Store) GetSettings(ctx context.Context) (chat.Settings, error) {
 			if n, err := strconv.Atoi(v); err == nil {
 				st.ToolTimeoutSeconds = n
 			}
+		case keyToolMode:
+			if m, ok := chat.ParseToolMode(v); ok {
+				st.ToolMode = m
+			}
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -103,6 +108,9 @@ func (s *Store) GetSettings(ctx context.Context) (chat.Settings, error) {
 
 // SaveSettings stores all preferences at once (one transaction).
 func (s *Store) SaveSettings(ctx context.Context, st chat.Settings) error {
+	if st.ToolMode == "" { // a UI that does not know the setting
+		st.ToolMode = chat.DefaultSettings().ToolMode
+	}
 	if err := validateSettings(st); err != nil {
 		return err
 	}
@@ -116,6 +124,7 @@ func (s *Store) SaveSettings(ctx context.Context, st chat.Settings) error {
 			{keyAutoContinue, strconv.FormatBool(st.AutoContinue)},
 			{keyMaxTurns, strconv.Itoa(st.MaxTurns)},
 			{keyToolTimeout, strconv.Itoa(st.ToolTimeoutSeconds)},
+			{keyToolMode, string(st.ToolMode)},
 		} {
 			if err := setValue(ctx, tx, kv[0], kv[1]); err != nil {
 				return err
@@ -149,6 +158,9 @@ func validateSettings(st chat.Settings) error {
 	case "system", "light", "dark":
 	default:
 		return invalid("unknown theme %q (want system, light or dark)", st.Theme)
+	}
+	if _, ok := chat.ParseToolMode(string(st.ToolMode)); !ok {
+		return invalid("unknown tool mode %q (want text, native or auto)", st.ToolMode)
 	}
 	return nil
 }
