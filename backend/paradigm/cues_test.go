@@ -81,10 +81,38 @@ func TestStreamForms(t *testing.T) {
 	if whole := Scan(text, Options{Paradigm: "auto"}); len(res.Calls) != 2 || string(res.Calls[1].Arguments) != string(whole.Calls[1].Arguments) {
 		t.Errorf("result %+v", res.Calls)
 	}
-	// An unclosed value may still grow: it never forms.
+	// An unclosed value may still grow: it never forms, it is being written.
 	st = NewStream(Options{Paradigm: "auto"})
 	st.Write("<tool_call>\n<function=write_file>\n<parameter=content>\nhello\n\n\n")
 	if n := len(st.Forming()); n != 0 {
 		t.Errorf("an unclosed call formed")
+	}
+	if w, ok := st.Writing(); !ok || w.Name != "write_file" || w.Format == "" {
+		t.Errorf("the call being written: %+v %v", w, ok)
+	}
+}
+
+// The call being written is known from its opener on, with its name once it
+// can be read, in every paradigm; a finished one is no longer "being written".
+func TestStreamWriting(t *testing.T) {
+	for _, tc := range []struct{ paradigm, text, name string }{
+		{"json", "Sure.\n```json\n{\"tool_calls\":[{\"name\":\"calculate\",\"arguments\":{\"expression\":\"1+", "calculate"},
+		{"auto", "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Par", "get_weather"},
+		{"vcp", "<<<[TOOL_REQUEST]>>>\ntool_name:「始」calculate「末」,\nexpression:「始」1+", "calculate"},
+		{"auto", "<tool_call>\n{\"na", ""},
+	} {
+		st := NewStream(Options{Paradigm: tc.paradigm, RecognizeOthers: true})
+		st.Write(tc.text)
+		st.Forming()
+		w, ok := st.Writing()
+		if !ok || w.Name != tc.name || !strings.HasSuffix(tc.text, w.Raw) {
+			t.Errorf("%s %q: %+v %v", tc.paradigm, tc.text, w, ok)
+		}
+	}
+	st := NewStream(Options{Paradigm: "auto"})
+	st.Write("Hello, no call here.\n")
+	st.Forming()
+	if w, ok := st.Writing(); ok {
+		t.Errorf("plain text is not a call being written: %+v", w)
 	}
 }

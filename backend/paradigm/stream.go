@@ -1,6 +1,7 @@
 package paradigm
 
 import (
+	"regexp"
 	"strings"
 
 	"airlock/backend/chat"
@@ -22,6 +23,15 @@ type Stream struct {
 	buf     strings.Builder
 	last    int // buffer length at the last scan
 	forming []chat.ToolCall
+	writing Writing
+}
+
+// Writing is the call the model is in the middle of: its opener has been
+// seen, its end not yet. Name is "" until it can be read.
+type Writing struct {
+	Format string `json:"format"`
+	Name   string `json:"name"`
+	Raw    string `json:"raw"`
 }
 
 // NewStream starts reading a message.
@@ -43,12 +53,39 @@ func (st *Stream) Forming() []chat.ToolCall {
 	st.last = len(text)
 	res := Scan(text, st.opts)
 	st.forming = st.forming[:0]
+	st.writing = Writing{}
 	for i, c := range res.Calls {
 		if !res.open[i] && settled(text, c.End) {
 			st.forming = append(st.forming, c)
+		} else if res.open[i] {
+			st.writing = Writing{Format: c.Format, Name: c.Name, Raw: c.Raw}
+		}
+	}
+	// A call cut off at the end of what has arrived is one being written.
+	if n := len(res.Problems); n > 0 && st.writing.Raw == "" {
+		if p := res.Problems[n-1]; p.Kind == "syntax" && strings.TrimSpace(text[p.End:]) == "" {
+			st.writing = Writing{Format: p.Format, Name: p.Name, Raw: p.Raw}
+			if st.writing.Name == "" {
+				st.writing.Name = nameIn(p.Raw)
+			}
 		}
 	}
 	return st.forming
+}
+
+// Writing returns the call being written, as of the last Forming; ok is
+// false when there is none.
+func (st *Stream) Writing() (Writing, bool) { return st.writing, st.writing.Raw != "" }
+
+// nameIn reads a tool name from the start of a call that is still being
+// written: {"name": "x", <function=x>, <invoke name="x">, "function": "x".
+var nameSpellings = regexp.MustCompile(`(?:"(?:name|function|tool_name|tool)"\s*:\s*"|<function=|<invoke name="|name=")([A-Za-z0-9_.:-]{1,64})["> ]`)
+
+func nameIn(raw string) string {
+	if m := nameSpellings.FindStringSubmatch(raw[:min(len(raw), 512)]); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // settled says two line breaks have arrived after end.
