@@ -79,6 +79,30 @@ const (
 	ToolModeAuto   ToolMode = "auto"   // native where the provider and model accept it, text otherwise
 )
 
+// ModelMode is what Auto knows about one provider's model: how it learned
+// the model calls tools (native or text, "" while nothing is known), why
+// and when, and the user's override ("" = none).
+type ModelMode struct {
+	ProviderID string   `json:"providerId"`
+	Model      string   `json:"model"`
+	Learned    ToolMode `json:"learned"`
+	Reason     string   `json:"reason"`
+	LearnedAt  int64    `json:"learnedAt"`
+	Override   ToolMode `json:"override"`
+}
+
+// Effective is how Auto calls tools with the model: the override, what it
+// learned, or native to find out.
+func (m ModelMode) Effective() ToolMode {
+	switch {
+	case m.Override != "":
+		return m.Override
+	case m.Learned != "":
+		return m.Learned
+	}
+	return ToolModeNative
+}
+
 // ParseToolMode reads a tool mode; ok is false for anything else.
 func ParseToolMode(s string) (ToolMode, bool) {
 	switch m := ToolMode(s); m {
