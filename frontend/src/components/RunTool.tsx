@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { chatWorkspace, type ToolSpec } from '../api'
+import { chatWorkspace, type RunOutput, type ToolSpec } from '../api'
 import { useStore } from '../store'
 import { formatDuration, parseArgs, prettyJSON } from '../lib/calls'
 import { argsFromValues, emptyValues, schemaFields, valuesFromArgs, type FieldError, type FormField, type FormValues } from '../lib/schemaForm'
@@ -9,7 +9,7 @@ import { WorkspaceChip } from './FilesPanel'
 import { Switch } from './Switch'
 import { AlertIcon, PlayIcon, ShieldIcon } from './icons'
 
-type Outcome = { ok: true; output: string; ms: number } | { ok: false; message: string; code?: string; ms: number }
+type Outcome = { ok: true; output: RunOutput; ms: number } | { ok: false; message: string; code?: string; ms: number }
 
 /** Tool lab → Run a tool: any tool, by hand, on a chat's workspace. No card, no approval: the person is deciding. */
 export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
@@ -254,10 +254,10 @@ export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
                 <span className="lab__prompt-label">
                   {t('lab.run.output')} · {formatDuration(outcome.ms)}
                 </span>
-                <CopyButton text={outcome.output} testId="copy-output" />
+                <CopyButton text={outcome.output.text} testId="copy-output" />
               </div>
               <pre className="run-tool__output" data-testid="lab-output">
-                {outcome.output || t('lab.run.noOutput')}
+                {outcome.output.text || t('lab.run.noOutput')}
               </pre>
             </div>
           ) : (
