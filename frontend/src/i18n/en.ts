@@ -758,7 +758,6 @@ export const en = {
       urlMasked: 'Parts shown as ••• are saved secrets: leave them as they are to keep them.',
       headers: 'Headers',
       headersAdd: 'Add header',
-      key: 'Name',
       value: 'Value',
       keyLabel: '{{group}}: name of row {{n}}',
       valueLabel: '{{group}}: value of row {{n}}',

@@ -757,7 +757,6 @@ export const zh: Resources = {
       urlMasked: '显示为 ••• 的部分是已保存的机密：保持原样即可保留。',
       headers: '请求头',
       headersAdd: '添加请求头',
-      key: '名称',
       value: '值',
       keyLabel: '{{group}}：第 {{n}} 行的名称',
       valueLabel: '{{group}}：第 {{n}} 行的值',
