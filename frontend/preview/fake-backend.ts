@@ -4,6 +4,7 @@
 import type { AllowRule, AppInfo, Call, Chat, ChatOptions, Message, Provider, Settings } from '../src/api'
 import { FORMATS, PARADIGMS, TOOLS, formatResults, readBack, runTool, scan, toolScript, validate, type ResultSpec } from './fake-tools'
 import { createFakeWorkspaces, FILE_TOOL_SPECS } from './fake-workspace'
+import { createFakeMcp, type FakeMcpSetup } from './fake-mcp'
 import type { WorkspaceKind } from '../src/api'
 
 type Listener = (...data: unknown[]) => void
@@ -25,6 +26,10 @@ export type FakeOptions = {
   autoContinue?: boolean
   /** Model turns per user message before the loop pauses (default 25). */
   maxTurns?: number
+  /** MCP servers: two (one ready, one failed; the default), none, or also one from AIRLOCK_MCP_CONFIG. */
+  mcp?: FakeMcpSetup
+  /** Milliseconds an MCP server takes to start (default 700). */
+  mcpStartMs?: number
 }
 
 const MIN = 60_000
@@ -153,6 +158,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false },
   ]
   const chats: Chat[] = []
+  const mcp = createFakeMcp({ emit, chats, setup: opts.mcp, startMs: opts.mcpStartMs })
   const messages: Message[] = []
   const streams = new Map<string, Stream>()
   const calls: Call[] = []
@@ -420,7 +426,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   function afterAnswer(msg: Message) {
     const chat = chats.find((c) => c.id === msg.chatId)
     if (!chat) return
-    const res = scan(msg.content, chat.paradigm, chat.recognizeOthers)
+    const res = scan(msg.content, chat.paradigm, chat.recognizeOthers, mcp.toolsFor(chat))
     const found = [
       ...res.calls.map((c) => ({ at: c.start, c: { modelCallId: c.id, name: c.name, arguments: c.arguments, raw: c.raw ?? '', format: c.format ?? '', state: 'pending' as const } })),
       ...res.problems.map((p) => ({ at: p.start, c: { modelCallId: p.id ?? '', name: p.name ?? '', arguments: null, raw: p.raw, format: p.format ?? '', state: 'problem' as const, problem: p.message } })),
@@ -457,7 +463,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     if (c.state !== 'pending' && c.state !== 'interrupted' && c.state !== 'problem')
       throw apiErr('bad_state', `This ${c.name} call is already ${c.state}.`)
     if (edited) {
-      const err = validate(c.name, edited)
+      const err = validate(c.name, edited, mcp.tools())
       if (err) throw apiErr('invalid_arguments', err)
       if (JSON.stringify(edited) !== JSON.stringify(c.arguments)) c.edited = edited
     }
@@ -476,9 +482,18 @@ export function installFakeBackend(opts: FakeOptions = {}) {
         running.delete(c.id)
         c.finishedAt = Date.now()
         try {
-          c.result = runTool(c.name, (c.edited ?? c.arguments) as Record<string, unknown>)
-          c.state = 'done'
-          c.resultStatus = 'success'
+          const args = (c.edited ?? c.arguments) as Record<string, unknown>
+          if (mcp.isMcp(c.name)) {
+            const out = mcp.run(c.name, args)
+            c.result = out.text
+            c.images = out.images.length ? out.images : undefined
+            c.state = out.isError ? 'error' : 'done'
+            c.resultStatus = out.isError ? 'error' : 'success'
+          } else {
+            c.result = runTool(c.name, args)
+            c.state = 'done'
+            c.resultStatus = 'success'
+          }
         } catch (e) {
           c.result = (e as Error).message
           c.state = 'error'
@@ -735,7 +750,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       await wait(10)
       const c = getCall(id)
       if (c.state !== 'problem' || c.resultStatus) throw apiErr('bad_state', 'Only an unsettled problem card can be fixed.')
-      const err = validate(name, args)
+      const err = validate(name, args, mcp.tools())
       if (err) throw apiErr('invalid_arguments', err)
       c.name = name
       c.arguments = args
@@ -774,8 +789,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       const i = rules.findIndex((r) => r.id === id)
       if (i >= 0) rules.splice(i, 1)
     },
-    Tools: async () => clone([...FILE_TOOL_SPECS, ...TOOLS]),
-    ToolLab: async () => clone({ tools: [...FILE_TOOL_SPECS, ...TOOLS], paradigms: PARADIGMS, formats: FORMATS }),
+    Tools: async () => clone([...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()]),
+    ToolLab: async () => clone({ tools: [...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()], paradigms: PARADIGMS, formats: FORMATS }),
     GetWorkspace: async (chatId: string) => {
       chatOf(chatId)
       await wait(10)
@@ -805,18 +820,20 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     RunTool: async (chatId: string, name: string, args: Record<string, unknown>) => {
       chatOf(chatId)
       await wait(20)
+      const text = (t: string) => ({ text: t, images: [], isError: false })
       const out = workspaces.run(chatId, name, args ?? {})
       changedFiles(chatId, name)
-      if (out !== undefined) return out
-      const err = validate(name, args ?? {})
+      if (out !== undefined) return text(out)
+      const err = validate(name, args ?? {}, mcp.tools())
       if (err) throw apiErr('invalid_arguments', err)
       try {
-        return runTool(name, args ?? {})
+        return mcp.isMcp(name) ? mcp.run(name, args ?? {}) : text(runTool(name, args ?? {}))
       } catch (e) {
         throw apiErr('tool_error', (e as Error).message)
       }
     },
-    ScanText: async (text: string, paradigm: string, recognizeOthers: boolean) => clone(scan(text, paradigm, recognizeOthers)),
+    ScanText: async (text: string, paradigm: string, recognizeOthers: boolean) => clone(scan(text, paradigm, recognizeOthers, mcp.tools())),
+    ...mcp.bindings,
     TestConnection: async (p: Provider) => {
       await wait(500)
       if (p.baseUrl.includes('localhost:1234')) throw apiErr('unreachable', 'Could not connect to http://localhost:1234/v1 — is LM Studio running?')
@@ -846,6 +863,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     rules,
     /** The fake workspaces (tests seed files and conflicts). */
     workspaces,
+    /** The fake MCP servers. */
+    mcp,
     /** Seeds an always-allow rule. */
     addRule: (tool: string, chatId = '') => rules.push({ id: newId(), tool, chatId, createdAt: Date.now() }),
   }

@@ -76,11 +76,16 @@ export const FORMATS: FormatInfo[] = [
 
 export type ToolCallSpec = { id: string; name: string; args: Record<string, unknown> }
 
-/** Checks arguments against the two built-in tools; returns an error sentence or null. */
-export function validate(name: string, args: unknown): string | null {
+/** Checks arguments against the two built-in tools (and `extra` ones, e.g. MCP tools); returns an error sentence or null. */
+export function validate(name: string, args: unknown, extra: ToolSpec[] = []): string | null {
   const tool = TOOLS.find((t) => t.name === name)
-  if (!tool) return `There is no tool named "${name}". Available tools: ${TOOLS.map((t) => t.name).join(', ')}.`
+  const other = tool ? null : extra.find((t) => t.name === name)
+  if (!tool && !other) return `There is no tool named "${name}". Available tools: ${[...TOOLS, ...extra].map((t) => t.name).join(', ')}.`
   if (!args || typeof args !== 'object' || Array.isArray(args)) return `Tool "${name}": arguments must be a JSON object.`
+  if (!tool) {
+    const required = ((other!.parameters as { required?: string[] } | undefined)?.required ?? []).filter((k) => !(k in (args as object)))
+    return required.length ? `Tool "${name}": missing required argument "${required[0]}".` : null
+  }
   const a = args as Record<string, unknown>
   const props = Object.keys((tool.parameters as { properties: object }).properties)
   const unknown = Object.keys(a).filter((k) => !props.includes(k))
@@ -149,7 +154,16 @@ export function toolScript(prompt: string, paradigm: string): string | null {
     .sort((a, b) => b.length - a.length)[0] ?? '17 * 23 + 2^8'
   let intro: string
   let calls: ToolCallSpec[]
-  if (last.includes('loop')) {
+  if (last.includes('mcp')) {
+    // The fake "everything" MCP server's tools (preview/fake-mcp.ts).
+    const image = last.includes('image') || last.includes('picture')
+    intro = image ? "I'll ask the MCP server for a picture." : "I'll ask the MCP server to echo that."
+    calls = [
+      image
+        ? { id: 'call_1', name: 'mcp__everything__tiny_image', args: {} }
+        : { id: 'call_1', name: 'mcp__everything__echo', args: { message: prompt.replace(/^.*?\bmcp\b\s*(echo)?\s*:?\s*/i, '') || 'hello' } },
+    ]
+  } else if (last.includes('loop')) {
     intro = "I'll add one and one. (This script repeats the same call to show Airlock's loop guard.)"
     calls = [{ id: 'call_1', name: 'calculate', args: { expression: '1+1' } }]
   } else if (last.includes('broken') || last.includes('malformed')) {
@@ -190,7 +204,7 @@ export function readBack(results: ResultSpec[]): string {
 type Found = { name: string; args: unknown; raw: string; format: string; start: number; end: number; id: string }
 
 /** A small scanner: JSON blocks, <tool_code>, VCP and (with others) Hermes <tool_call>; <think> is skipped. */
-export function scan(text: string, paradigm: string, others: boolean): ScanResult {
+export function scan(text: string, paradigm: string, others: boolean, extra: ToolSpec[] = []): ScanResult {
   const ignored: ScanResult['ignored'] = []
   for (const m of text.matchAll(/<think>[\s\S]*?<\/think>/g)) ignored.push({ start: m.index!, end: m.index! + m[0].length, reason: 'reasoning' })
   const inIgnored = (i: number) => ignored.some((g) => i >= g.start && i < g.end)
@@ -247,7 +261,7 @@ export function scan(text: string, paradigm: string, others: boolean): ScanResul
 
   const calls: ScanResult['calls'] = []
   for (const f of found) {
-    const err = validate(f.name, f.args)
+    const err = validate(f.name, f.args, extra)
     if (err) problems.push({ message: err, raw: f.raw, name: f.name, id: f.id, format: f.format, start: f.start, end: f.end })
     else calls.push({ id: f.id, name: f.name, arguments: f.args, raw: f.raw, format: f.format, start: f.start, end: f.end })
   }

@@ -1,7 +1,8 @@
 // Preview entry: a fake backend + the real app. Not part of the production build.
 // URL params: theme=light|dark|system, lang=en|zh|auto, scene=chat|empty|newchat|error|
 // interrupted|streaming|reasoning|settings|settings-general|settings-about|confirm|rename|
-// tools|tool-running|tool-paused|lab|run|files|files-overlay|permissions|about, drop=1, tick=ms, manual=1 (auto-continue off)
+// tools|tool-running|tool-paused|lab|run|files|files-overlay|permissions|about|
+// mcp|mcp-env|mcp-empty|mcp-form|mcp-new|mcp-import|mcp-chat|mcp-card|mcp-run, drop=1, tick=ms, manual=1 (auto-continue off)
 import { installFakeBackend } from './fake-backend'
 
 const q = new URLSearchParams(location.search)
@@ -15,6 +16,7 @@ const fake = installFakeBackend({
   tick: q.get('tick') ? Number(q.get('tick')) : undefined,
   autoContinue: q.get('manual') !== '1',
   maxTurns: scene === 'tool-paused' ? 1 : undefined,
+  mcp: scene === 'mcp-env' ? 'env' : scene === 'mcp-empty' ? 'none' : 'default',
 })
 
 await import('../src/main')
@@ -122,6 +124,68 @@ switch (scene) {
   case 'about':
     s.openAbout()
     break
+  case 'mcp':
+  case 'mcp-env':
+  case 'mcp-empty':
+    s.openSettings('tools')
+    if (scene === 'mcp-env') fake.mcp.setEnvError('line 7: "args" must be a list of strings')
+    setTimeout(() => (document.querySelector('[data-name="sqlite"] [data-testid="mcp-stderr-toggle"]') as HTMLElement)?.click(), 300)
+    break
+  case 'mcp-form':
+  case 'mcp-new':
+    s.openSettings('tools')
+    setTimeout(() => {
+      const sel = scene === 'mcp-new' ? '[data-testid="mcp-add"]' : '[data-name="everything"] [data-testid="mcp-edit"]'
+      ;(document.querySelector(sel) as HTMLElement)?.click()
+      setTimeout(() => (document.querySelector('[data-testid="mcp-advanced"]') as HTMLElement)?.click(), 50)
+    }, 300)
+    break
+  case 'mcp-import':
+    s.openSettings('tools')
+    setTimeout(() => {
+      ;(document.querySelector('[data-testid="mcp-import-open"]') as HTMLElement)?.click()
+      setTimeout(async () => {
+        const box = document.querySelector('[data-testid="mcp-import-text"]') as HTMLTextAreaElement
+        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(
+          box,
+          JSON.stringify({ mcpServers: { everything: { command: 'npx' }, fetch: { command: 'uvx', args: ['mcp-server-fetch'] }, broken: {} } }, null, 2),
+        )
+        box.dispatchEvent(new Event('input', { bubbles: true }))
+        setTimeout(() => (document.querySelector('[data-testid="mcp-import"]') as HTMLElement)?.click(), 50)
+      }, 100)
+    }, 300)
+    break
+  case 'mcp-chat':
+    await s.selectChat(byTitle('Rust'))
+    setTimeout(() => {
+      ;(document.querySelector('[data-testid="chat-options"]') as HTMLElement)?.click()
+      setTimeout(() => (document.querySelector('[data-testid="chat-mcp-choose"]') as HTMLElement)?.click(), 300)
+    }, 100)
+    break
+  case 'mcp-card': {
+    // an MCP call: the note and badge; run it and its picture shows on the card
+    await s.selectChat(null)
+    await useStore.getState().send('mcp image please')
+    const run = () => {
+      const b = document.querySelector('[data-testid="tool-card"][data-state="pending"] [data-testid="approve"]') as HTMLElement | null
+      if (b) b.click()
+      else setTimeout(run, 100)
+    }
+    if (q.get('run') !== '0') run()
+    break
+  }
+  case 'mcp-run':
+    s.setView('lab')
+    setTimeout(() => {
+      ;(document.querySelector('[data-testid="lab-tab-run"]') as HTMLElement)?.click()
+      setTimeout(() => {
+        const sel = document.querySelector('[data-testid="lab-run-tool"]') as HTMLSelectElement
+        Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(sel, 'mcp__everything__tiny_image')
+        sel.dispatchEvent(new Event('change', { bubbles: true }))
+        setTimeout(() => (document.querySelector('[data-testid="lab-run"]') as HTMLElement)?.click(), 100)
+      }, 200)
+    }, 200)
+    break
   case 'provider-form':
     s.openSettings('providers')
     setTimeout(() => {
@@ -167,4 +231,11 @@ if (q.get('top') === '1') {
     const el = document.querySelector('.messages')
     if (el) el.scrollTop = 0
   }, 300)
+}
+if (q.get('panelBottom') === '1') {
+  // Settings: show the end of a long panel (e.g. the MCP server form)
+  setTimeout(() => {
+    const el = document.querySelector('.settings__panel')
+    if (el) el.scrollTop = el.scrollHeight
+  }, 800)
 }

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { openExternal } from './api'
 import { useStore } from './store'
+import { subscribeMcp } from './store/mcp'
 import { applyLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
@@ -24,8 +25,12 @@ export function App() {
   useEffect(() => {
     const { subscribe, init } = useStore.getState()
     const off = subscribe()
+    const offMcp = subscribeMcp()
     void init()
-    return off
+    return () => {
+      off()
+      offMcp()
+    }
   }, [])
 
   // Theme: "system" follows prefers-color-scheme live.

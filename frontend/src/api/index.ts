@@ -24,6 +24,8 @@ export type Chat = {
   pinned?: boolean
   /** The last message of the active path (the version the conversation goes through). */
   leafId?: string
+  /** The MCP servers whose tools this chat offers; null = every enabled server (normalizeChat fills it). */
+  mcpServers?: string[] | null
 }
 export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }
 export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number }
@@ -125,9 +127,15 @@ export type Call = {
   startedAt?: number
   finishedAt?: number
   preview?: unknown
+  /** Pictures the tool returned (shown on the card; the model was told in text). */
+  images?: ToolImage[]
   createdAt: number
   updatedAt: number
 }
+/** A picture a tool returned: `data` is base64. */
+export type ToolImage = { mime: string; data: string }
+/** What running a tool by hand produced (Tool lab). */
+export type RunOutput = { text: string; images: ToolImage[]; structured?: unknown; isError: boolean }
 export type AllowRule = { id: string; tool: string; /** '' = everywhere */ chatId: string; createdAt: number }
 /** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), or an MCP server acts for it (mcp). */
 export type ToolKind = 'builtin' | 'files' | 'mcp'
@@ -153,6 +161,52 @@ export type WorkspaceInfo = { kind: WorkspaceKind; dir: string; entries: Workspa
 export type FileView = { path: string; content: string; binary: boolean; size: number; truncated: boolean }
 /** What an overlay's Apply would write to the real folder. */
 export type Change = { path: string; op: ChangeOp; isDir?: boolean; binary?: boolean; diff?: string; note?: string }
+/** MCP servers. Secrets never reach the UI: env and header values (and a URL's password or
+ * query values) come back as MASKED; sending MASKED back keeps the saved value. */
+export const MASKED = '•••'
+export type McpTransport = 'stdio' | 'http' | 'sse'
+export type McpServerConfig = {
+  name: string
+  enabled: boolean
+  /** Empty: http when only url is set, else stdio. */
+  transport?: McpTransport
+  command?: string
+  args?: string[]
+  env?: Record<string, string>
+  dir?: string
+  url?: string
+  headers?: Record<string, string>
+  /** Nanoseconds; 0/absent = the default (20 s to start, 10 s to list tools). */
+  initTimeout?: number
+  listTimeout?: number
+}
+export type McpState = 'starting' | 'ready' | 'failed' | 'stopped'
+export type McpServerInfo = {
+  name: string
+  state: McpState
+  /** Tools offered to the model. */
+  tools: number
+  /** Why it failed or stopped. */
+  reason?: string
+  /** The tail of a stdio server's stderr, kept when it failed. */
+  stderr?: string
+  /** Tools left out (bad input schema) or output schemas not checked. */
+  problems: string[]
+  /** It stopped unexpectedly; its tools are still offered and the next call restarts it. */
+  restartsOnUse: boolean
+  serverName?: string
+  serverVersion?: string
+  /** RFC 3339 time of the last state change. */
+  since: string
+  /** Redacted. */
+  config: McpServerConfig
+  /** From the AIRLOCK_MCP_CONFIG file: runs this session, read-only here (only Restart). */
+  fromEnv: boolean
+}
+export type McpServers = { servers: McpServerInfo[]; envFile: string; envError: string }
+/** `skipped` entries read "name: why". */
+export type McpImport = { added: string[]; skipped: string[] }
+
 /** Something the user should know about a chat (e.g. code "turn_cap": the loop paused). */
 export type ChatNotice = { chatId: string; code: string; message: string }
 
@@ -268,6 +322,7 @@ export function normalizeChat(c: Chat): Chat {
     workspaceKind,
     workspaceDir: workspaceKind === 'scratch' ? '' : c.workspaceDir ?? '',
     pinned: !!c.pinned,
+    mcpServers: Array.isArray(c.mcpServers) ? c.mcpServers : null,
   }
 }
 
@@ -293,9 +348,60 @@ export function normalizeSettings(s: Settings): Settings {
   }
 }
 
+const images = (v: unknown): ToolImage[] =>
+  arr(v as ToolImage[] | null).filter((i) => i && typeof i.mime === 'string' && typeof i.data === 'string')
+
 export function normalizeCall(c: Call): Call {
-  return { ...c, index: c.index ?? 0, raw: c.raw ?? '', format: c.format ?? '', arguments: c.arguments ?? null }
+  const out: Call = { ...c, index: c.index ?? 0, raw: c.raw ?? '', format: c.format ?? '', arguments: c.arguments ?? null }
+  if (c.images != null) out.images = images(c.images)
+  else delete out.images
+  return out
 }
+
+/** RunTool's reply (an older backend answered with the text alone). */
+export function normalizeRunOutput(r: unknown): RunOutput {
+  if (r == null || typeof r === 'string') return { text: r ?? '', images: [], isError: false }
+  const o = r as Partial<RunOutput>
+  const out: RunOutput = { text: typeof o.text === 'string' ? o.text : '', images: images(o.images), isError: !!o.isError }
+  if (o.structured !== undefined && o.structured !== null) out.structured = o.structured
+  return out
+}
+
+const strMap = (m: unknown): Record<string, string> => {
+  const out: Record<string, string> = {}
+  if (m && typeof m === 'object' && !Array.isArray(m)) for (const [k, v] of Object.entries(m)) out[k] = typeof v === 'string' ? v : String(v ?? '')
+  return out
+}
+
+export function normalizeMcpConfig(c: McpServerConfig | null | undefined): McpServerConfig {
+  const out: McpServerConfig = { ...(c ?? {}), name: c?.name ?? '', enabled: !!c?.enabled }
+  if (out.transport !== 'stdio' && out.transport !== 'http' && out.transport !== 'sse') delete out.transport
+  out.args = arr(c?.args).map(String)
+  out.env = strMap(c?.env)
+  out.headers = strMap(c?.headers)
+  return out
+}
+
+export function normalizeMcpServers(r: McpServers | null | undefined): McpServers {
+  const state = (s: unknown): McpState => (s === 'starting' || s === 'ready' || s === 'failed' ? s : 'stopped')
+  return {
+    servers: arr(r?.servers).map((x) => ({
+      ...x,
+      name: x.name ?? '',
+      state: state(x.state),
+      tools: x.tools ?? 0,
+      problems: arr(x.problems),
+      restartsOnUse: !!x.restartsOnUse,
+      since: x.since ?? '',
+      config: normalizeMcpConfig(x.config ?? { name: x.name, enabled: false }),
+      fromEnv: !!x.fromEnv,
+    })),
+    envFile: r?.envFile ?? '',
+    envError: r?.envError ?? '',
+  }
+}
+
+const normalizeMcpImport = (r: McpImport | null | undefined): McpImport => ({ added: arr(r?.added), skipped: arr(r?.skipped) })
 
 export const api = {
   info: () => call<AppInfo>('Info'),
@@ -304,7 +410,9 @@ export const api = {
   listChats: async () => arr(await call<Chat[] | null>('ListChats')).map(normalizeChat),
   createChat: async () => normalizeChat(await call<Chat>('CreateChat')),
   renameChat: async (id: string, title: string) => normalizeChat(await call<Chat>('RenameChat', id, title)),
-  setChatOptions: async (chatId: string, o: ChatOptions) => normalizeChat(await call<Chat>('SetChatOptions', chatId, o)),
+  /** Send the chat's mcpServers along: the backend stores the options whole (a missing list would mean "all"). */
+  setChatOptions: async (chatId: string, o: ChatOptions & { mcpServers?: string[] | null }) =>
+    normalizeChat(await call<Chat>('SetChatOptions', chatId, o)),
   deleteChat: (id: string) => call<void>('DeleteChat', id),
   listMessages: async (chatId: string) =>
     arr(await call<Message[] | null>('ListMessages', chatId)).map(normalizeMessage),
@@ -368,7 +476,25 @@ export const api = {
   resetScratch: (chatId: string) => call<void>('ResetScratch', chatId),
   /** Runs a tool by hand on the chat's workspace (validated like a model's call). */
   runTool: async (chatId: string, name: string, args: Record<string, unknown>) =>
-    (await call<string | null>('RunTool', chatId, name, args)) ?? '',
+    normalizeRunOutput(await call<unknown>('RunTool', chatId, name, args)),
+
+  // MCP servers: every change returns the whole list as it is now.
+  listMcpServers: async () => normalizeMcpServers(await call<McpServers>('ListMCPServers')),
+  /** previous '' adds; otherwise edits (renames) that server. Codes: invalid_mcp_server, duplicate_server, read_only. */
+  saveMcpServer: async (previous: string, cfg: McpServerConfig) =>
+    normalizeMcpServers(await call<McpServers>('SaveMCPServer', previous, cfg)),
+  setMcpServerEnabled: async (name: string, enabled: boolean) =>
+    normalizeMcpServers(await call<McpServers>('SetMCPServerEnabled', name, enabled)),
+  deleteMcpServer: async (name: string) => normalizeMcpServers(await call<McpServers>('DeleteMCPServer', name)),
+  /** Waits until it is ready or failed (code mcp_failed, with the reason). */
+  restartMcpServer: async (name: string) => normalizeMcpServers(await call<McpServers>('RestartMCPServer', name)),
+  /** A pasted {"mcpServers": {...}} (code invalid_mcp_config). Names already taken are skipped. */
+  importMcpServers: async (text: string) => normalizeMcpImport(await call<McpImport>('ImportMCPServers', text)),
+  /** The native open dialog; nothing added or skipped when cancelled. */
+  importMcpFile: async () => normalizeMcpImport(await call<McpImport>('ImportMCPFile')),
+  /** Which servers' tools a chat offers: all = every enabled one, now and later. */
+  setChatServers: async (chatId: string, all: boolean, servers: string[]) =>
+    normalizeChat(await call<Chat>('SetChatServers', chatId, all, all ? [] : servers)),
 }
 
 export type Api = typeof api
@@ -429,6 +555,8 @@ export const events = {
   onChatNotice: (cb: (n: ChatNotice) => void) => onEvent<ChatNotice>('chat:notice', cb),
   /** A tool that may change files ran in a chat's workspace. */
   onWorkspaceChanged: (cb: (w: { chatId: string }) => void) => onEvent<{ chatId: string }>('workspace:changed', cb),
+  /** An MCP server's status or tool list changed. */
+  onMcpChanged: (cb: () => void) => onEvent('mcp:changed', () => cb()),
   // The native menu (its shortcuts reach the page only through these on Linux/Windows).
   onMenuNewChat: (cb: () => void) => onEvent('menu:new-chat', () => cb()),
   onMenuSettings: (cb: () => void) => onEvent('menu:settings', () => cb()),

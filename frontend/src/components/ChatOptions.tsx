@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Paradigm } from '../api'
 import { selectActiveChatOptions, useStore } from '../store'
 import { Switch } from './Switch'
+import { ChatMcpChoice } from './ChatMcpChoice'
 import { ChevronDownIcon, SlidersIcon } from './icons'
 
 export const PARADIGMS: Paradigm[] = ['json', 'xml', 'vcp']
@@ -97,6 +98,8 @@ export function ChatOptionsButton() {
             description={t('chatOptions.recognizeOthersDesc')}
             testId="recognize-others"
           />
+          <div className="popover__divider" />
+          <ChatMcpChoice onOpenSettings={() => setOpen(false)} />
           <p className="popover__foot">{t('chatOptions.appliesNext')}</p>
         </div>
       )}

@@ -1,15 +1,31 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { chatWorkspace, type ToolSpec } from '../api'
+import { chatWorkspace, type RunOutput, type ToolSpec } from '../api'
 import { useStore } from '../store'
 import { formatDuration, parseArgs, prettyJSON } from '../lib/calls'
 import { argsFromValues, emptyValues, schemaFields, valuesFromArgs, type FieldError, type FormField, type FormValues } from '../lib/schemaForm'
 import { CopyButton } from './Markdown'
 import { WorkspaceChip } from './FilesPanel'
 import { Switch } from './Switch'
+import { CallImages, McpNote } from './ToolCardExtras'
 import { AlertIcon, PlayIcon, ShieldIcon } from './icons'
 
-type Outcome = { ok: true; output: string; ms: number } | { ok: false; message: string; code?: string; ms: number }
+type Outcome = { ok: true; output: RunOutput; ms: number } | { ok: false; message: string; code?: string; ms: number }
+
+/** Airlock's own tools first, then each MCP server's, under its name. */
+export function groupTools(tools: ToolSpec[]): { server: string | null; tools: ToolSpec[] }[] {
+  const groups: { server: string | null; tools: ToolSpec[] }[] = []
+  const own = tools.filter((x) => x.kind !== 'mcp')
+  if (own.length) groups.push({ server: null, tools: own })
+  for (const x of tools) {
+    if (x.kind !== 'mcp') continue
+    const server = x.server ?? ''
+    const g = groups.find((y) => y.server === server)
+    if (g) g.tools.push(x)
+    else groups.push({ server, tools: [x] })
+  }
+  return groups
+}
 
 /** Tool lab → Run a tool: any tool, by hand, on a chat's workspace. No card, no approval: the person is deciding. */
 export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
@@ -149,10 +165,14 @@ export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
                 </option>
               ))}
             </select>
-            <div className="run-tool__ws">
-              <span>{t('lab.run.worksIn')}</span>
-              <WorkspaceChip kind={ws.kind} dir={ws.dir} testId="lab-run-workspace" max={60} />
-            </div>
+            {tool?.kind === 'mcp' ? (
+              <McpNote server={tool.server ?? ''} testId="lab-run-mcp-note" />
+            ) : (
+              <div className="run-tool__ws">
+                <span>{t('lab.run.worksIn')}</span>
+                <WorkspaceChip kind={ws.kind} dir={ws.dir} testId="lab-run-workspace" max={60} />
+              </div>
+            )}
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${ids}-tool`}>
@@ -165,11 +185,21 @@ export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
               onChange={(e) => setToolName(e.target.value)}
               data-testid="lab-run-tool"
             >
-              {tools.map((x) => (
-                <option key={x.name} value={x.name}>
-                  {x.name}
-                </option>
-              ))}
+              {tools.some((x) => x.kind === 'mcp')
+                ? groupTools(tools).map((g) => (
+                    <optgroup key={g.server ?? ''} label={g.server === null ? t('lab.run.builtinGroup') : t('lab.run.serverGroup', { server: g.server })}>
+                      {g.tools.map((x) => (
+                        <option key={x.name} value={x.name}>
+                          {x.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))
+                : tools.map((x) => (
+                    <option key={x.name} value={x.name}>
+                      {x.name}
+                    </option>
+                  ))}
             </select>
             {tool?.description && <p className="field__hint run-tool__desc">{tool.description}</p>}
           </div>
@@ -249,17 +279,32 @@ export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
       {outcome && (
         <div className="run-tool__out" aria-live="polite" ref={outRef}>
           {outcome.ok ? (
-            <div className="code-block">
-              <div className="code-block__bar">
-                <span className="lab__prompt-label">
-                  {t('lab.run.output')} · {formatDuration(outcome.ms)}
-                </span>
-                <CopyButton text={outcome.output} testId="copy-output" />
+            <>
+              {outcome.output.isError && (
+                <div className="status-line status-line--error" role="alert" data-testid="lab-run-reported-error">
+                  <AlertIcon size={15} />
+                  <span>{t('lab.run.reportedError')}</span>
+                </div>
+              )}
+              <div className={`code-block ${outcome.output.isError ? 'code-block--error' : ''}`}>
+                <div className="code-block__bar">
+                  <span className="lab__prompt-label">
+                    {t('lab.run.output')} · {formatDuration(outcome.ms)}
+                  </span>
+                  <CopyButton text={outcome.output.text} testId="copy-output" />
+                </div>
+                <pre className="run-tool__output" data-testid="lab-output">
+                  {outcome.output.text || t('lab.run.noOutput')}
+                </pre>
               </div>
-              <pre className="run-tool__output" data-testid="lab-output">
-                {outcome.output || t('lab.run.noOutput')}
-              </pre>
-            </div>
+              <CallImages images={outcome.output.images} toolName={tool?.name ?? ''} />
+              {outcome.output.structured !== undefined && (
+                <details className="run-tool__structured" data-testid="lab-structured">
+                  <summary>{t('lab.run.structured')}</summary>
+                  <pre className="tool-card__pre">{prettyJSON(outcome.output.structured)}</pre>
+                </details>
+              )}
+            </>
           ) : (
             <div className="status-line status-line--error" role="alert" data-testid="lab-run-error">
               <AlertIcon size={15} />

@@ -16,6 +16,7 @@ import { fullDate } from '../lib/time'
 import { ConfirmDialog, Dialog } from './Dialog'
 import { Switch } from './Switch'
 import { DataPanel } from './DataPanel'
+import { McpServersPanel } from './McpServers'
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, InfoIcon, LogoMark, PlusIcon, ServerIcon, ShieldIcon, TrashIcon } from './icons'
 
 export const PRESETS: { id: string; name: string; baseUrl: string }[] = [
@@ -26,7 +27,7 @@ export const PRESETS: { id: string; name: string; baseUrl: string }[] = [
   { id: 'deepseek', name: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1' },
 ]
 
-const TABS: SettingsTab[] = ['providers', 'general', 'permissions', 'data', 'about']
+const TABS: SettingsTab[] = ['providers', 'general', 'tools', 'permissions', 'data', 'about']
 
 export function SettingsDialog() {
   const { t } = useTranslation()
@@ -86,6 +87,7 @@ export function SettingsDialog() {
         >
           {tab === 'providers' && <ProvidersPanel />}
           {tab === 'general' && <GeneralPanel />}
+          {tab === 'tools' && <McpServersPanel />}
           {tab === 'permissions' && <PermissionsPanel />}
           {tab === 'data' && <DataPanel />}
           {tab === 'about' && <AboutPanel />}

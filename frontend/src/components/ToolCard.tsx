@@ -4,6 +4,7 @@ import type { ApiError, Call, CallState } from '../api'
 import { useStore } from '../store'
 import { isOpenProblem, isUndecided } from '../store/calls'
 import { DiffView } from './Diff'
+import { CallImages, McpBadge, McpNote, useMcpServer } from './ToolCardExtras'
 import { callSummary, clockTime, formatDuration, lineCount, parseArgs, prettyJSON } from '../lib/calls'
 import {
   AlertIcon,
@@ -67,6 +68,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
   const summary = callSummary(c.name, args)
   const otherFormat = !!c.format && !!paradigm && c.format !== paradigm
   const family = familyNames && c.format ? (familyNames[c.format] ?? c.format) : ''
+  const mcpServer = useMcpServer(c.name)
 
   // A card that is no longer waiting closes its forms.
   useEffect(() => {
@@ -158,6 +160,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           <WrenchIcon size={14} />
         </span>
         <span className="tool-card__name">{c.name || t('calls.unknownTool')}</span>
+        {mcpServer && <McpBadge server={mcpServer} />}
         {summary && (
           <span className="tool-card__summary" title={summary}>
             {summary}
@@ -190,6 +193,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           <span>{c.guard}</span>
         </div>
       )}
+
+      {mcpServer && <McpNote server={mcpServer} />}
 
       {c.state === 'problem' && c.problem && (
         <div className="tool-card__problem" data-testid="call-problem" role={openProblem ? 'alert' : undefined}>
@@ -246,6 +251,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
         {c.result && c.state !== 'running' && c.state !== 'approved' && (
           <ResultBox call={c} />
         )}
+        {c.state !== 'running' && c.state !== 'approved' && <CallImages images={c.images} toolName={c.name} />}
       </div>
 
       {c.state === 'running' && !readOnly && (

@@ -5,8 +5,9 @@ import { useStore } from '../store'
 import { byteToIndex, clip, prettyJSON, schemaParams } from '../lib/calls'
 import { CopyButton } from './Markdown'
 import { ToolCard } from './ToolCard'
-import { RunToolPanel } from './RunTool'
+import { groupTools, RunToolPanel } from './RunTool'
 import { Switch } from './Switch'
+import { McpNote } from './ToolCardExtras'
 import { AlertIcon, ArrowLeftIcon, ChevronIcon, FlaskIcon, RetryIcon } from './icons'
 
 type Tab = 'tools' | 'run' | 'prompts' | 'playground' | 'formats'
@@ -16,6 +17,8 @@ const TABS: Tab[] = ['tools', 'run', 'prompts', 'playground', 'formats']
 export function ToolLab() {
   const { t } = useTranslation()
   const setView = useStore((s) => s.setView)
+  // The tools change when an MCP server starts, stops or lists new tools: read the lab again.
+  const tools = useStore((s) => s.tools)
   const [tab, setTab] = useState<Tab>('tools')
   const [lab, setLab] = useState<Lab | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -28,7 +31,7 @@ export function ToolLab() {
       .then(setLab)
       .catch((err) => setError(toApiError(err).message))
   }
-  useEffect(load, [])
+  useEffect(load, [tools])
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = TABS.indexOf(tab)
@@ -117,11 +120,21 @@ function ToolsPanel({ tools }: { tools: ToolSpec[] }) {
   return (
     <section className="lab__section">
       <p className="lab__intro">{t('lab.toolsIntro', { count: tools.length })}</p>
-      <div className="lab-tools">
-        {tools.map((tool) => (
-          <ToolSpecCard key={tool.name} tool={tool} />
-        ))}
-      </div>
+      {groupTools(tools).map((g) => (
+        <div key={g.server ?? ''} className="lab-tools__group" data-testid="lab-tool-group" data-server={g.server ?? undefined}>
+          {tools.some((x) => x.kind === 'mcp') && (
+            <h3 className="lab__h lab-tools__server">
+              {g.server === null ? t('lab.builtinTools') : t('lab.serverTools', { server: g.server })}
+            </h3>
+          )}
+          {g.server !== null && <McpNote server={g.server} testId="lab-mcp-note" />}
+          <div className="lab-tools">
+            {g.tools.map((tool) => (
+              <ToolSpecCard key={tool.name} tool={tool} />
+            ))}
+          </div>
+        </div>
+      ))}
     </section>
   )
 }

@@ -17,9 +17,11 @@ import {
   type ChatOptions,
   type Message,
   type Provider,
+  type RunOutput,
   type Settings,
   type StreamDelta,
   type StreamEnd,
+  type ToolSpec,
   type WorkspaceChoice,
   type WorkspaceInfo,
 } from '../api'
@@ -46,7 +48,7 @@ export type Toast = {
   /** How long it stays (ms); the default depends on the kind. */
   duration?: number
 }
-export type SettingsTab = 'providers' | 'general' | 'permissions' | 'data' | 'about'
+export type SettingsTab = 'providers' | 'general' | 'tools' | 'permissions' | 'data' | 'about'
 export type View = 'chat' | 'lab'
 /** A chat's workspace as the files panel last loaded it. */
 export type WorkspaceState = {
@@ -107,6 +109,10 @@ export type State = {
   /** Long chats load a page at a time: older messages exist above the loaded ones (by chat id). */
   hasOlder: Record<string, boolean>
   loadingOlder: Record<string, boolean>
+  /** The tools the model can be offered, with their kinds (MCP tools name their server). */
+  tools: ToolSpec[]
+  /** The MCP servers picked for the lazy "new chat" (null = all enabled); applied right after CreateChat. */
+  newChatServers: string[] | null
 }
 
 type Actions = {
@@ -170,7 +176,9 @@ type Actions = {
   discardChanges: (chatId: string, paths: string[]) => Promise<ApiError | null>
   resetScratch: (chatId: string) => Promise<ApiError | null>
   /** Runs a tool by hand on a chat's workspace (Tool lab). */
-  runTool: (chatId: string, name: string, args: Record<string, unknown>) => Promise<{ output: string } | { error: ApiError }>
+  runTool: (chatId: string, name: string, args: Record<string, unknown>) => Promise<{ output: RunOutput } | { error: ApiError }>
+  /** (Re)loads the tools list (at start and when an MCP server's tools change). */
+  loadTools: () => Promise<void>
 }
 
 export type Store = State & Actions
@@ -241,6 +249,8 @@ const initialState = (): State => ({
   newChatWorkspace: { ...DEFAULT_WORKSPACE },
   hasOlder: {},
   loadingOlder: {},
+  tools: [],
+  newChatServers: null,
 })
 
 /** How many messages a chat opens with (older ones load on demand). */
@@ -347,6 +357,7 @@ export const useStore = create<Store>()((set, get) => {
         for (const id of active) streaming[id] = true
         const sorted = sortChats(chats)
         set({ info, settings, providers, chats: sorted, streaming, ready: true, bootError: null })
+        void get().loadTools()
         if (sorted.length > 0) await get().selectChat(sorted[0].id)
       } catch (err) {
         const e = toApiError(err)
@@ -363,6 +374,7 @@ export const useStore = create<Store>()((set, get) => {
         events.onMessageAdded((m) => get().handleMessageAdded(m)),
         events.onChatNotice((n) => get().handleNotice(n)),
         events.onWorkspaceChanged((w) => get().handleWorkspaceChanged(w.chatId)),
+        events.onMcpChanged(() => void get().loadTools()),
         events.onMenuNewChat(() => {
           const s = get()
           if (s.settingsOpen) s.closeSettings()
@@ -437,6 +449,7 @@ export const useStore = create<Store>()((set, get) => {
         view: 'chat',
         newChatOptions: { ...DEFAULT_CHAT_OPTIONS },
         newChatWorkspace: { ...DEFAULT_WORKSPACE },
+        newChatServers: null,
       })
       get().focusComposer()
     },
@@ -514,6 +527,15 @@ export const useStore = create<Store>()((set, get) => {
               get().toastError('errors.setWorkspace', err)
               // SetWorkspace keeps an unusable folder it rejected: fall back to scratch.
               chat = await api.setWorkspace(chat.id, 'scratch', '').catch(() => chat)
+            }
+          }
+          // And the MCP servers it offers.
+          const servers = get().newChatServers
+          if (servers) {
+            try {
+              chat = await api.setChatServers(chat.id, false, servers)
+            } catch (err) {
+              get().toastError('errors.chatServers', err)
             }
           }
           set((s) => ({
@@ -923,7 +945,7 @@ export const useStore = create<Store>()((set, get) => {
       // optimistic, rolled back on failure
       set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...o } : c)) }))
       try {
-        const saved = await api.setChatOptions(chatId, o)
+        const saved = await api.setChatOptions(chatId, { ...o, mcpServers: prev?.mcpServers ?? null })
         set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...saved } : c)) }))
         return true
       } catch (err) {
@@ -1053,6 +1075,14 @@ export const useStore = create<Store>()((set, get) => {
         return toApiError(err)
       } finally {
         await get().loadWorkspace(chatId)
+      }
+    },
+
+    loadTools: async () => {
+      try {
+        set({ tools: await api.tools() })
+      } catch {
+        // Cards fall back to the mcp__<server>__ name prefix; the Tool lab shows its own error.
       }
     },
 
