@@ -15,10 +15,10 @@ const ECHO = 'mcp__everything__echo'
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
 
-async function launch() {
+async function launch(extra = {}) {
   const dataDir = newDataDir()
   const config = join(dataDir, 'mcp.json')
-  writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [SERVER, 'stdio'] } } }))
+  writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [SERVER, 'stdio'] }, ...extra } }))
   const app = await startApp({ dataDir, env: { AIRLOCK_MCP_CONFIG: config } })
   running.add(app)
   await app.waitFor(`window.go.main.App.ListMCPServers().then(l => l.servers[0]?.state === 'ready' && l.servers[0])`, 30000, 'server ready')
@@ -151,4 +151,20 @@ test('MCP: a server killed mid-call gives a clear error, then comes back on the 
   // No child outlives Airlock, even killed with SIGKILL.
   await stop(app, 'kill')
   await until(() => !alive(again), 5000, 'the server to exit with Airlock')
+})
+
+test('MCP: Settings → Tools shows each server\'s status; a command that does not exist says so', async () => {
+  const app = await launch({ missing: { command: '/nonexistent/mcp-server', env: { API_TOKEN: 'tok-e2e-secret' } } })
+  await app.waitFor(`window.go.main.App.ListMCPServers().then(l => l.servers.find(s => s.name === 'missing')?.state === 'failed')`, 20000, 'missing fails')
+  await app.click('settings-open')
+  await app.click('settings-tab-tools')
+  const row = (name) => `document.querySelector('[data-testid="mcp-server"][data-name="${name}"]')`
+  await app.waitFor(`${row('everything')}?.dataset.state === 'ready' && ${row('missing')}?.dataset.state === 'failed'`, 10000, 'both rows')
+  assert.match(await app.eval(`${row('everything')}.innerText`), /\d+ tools/)
+  assert.match(await app.eval(`${row('missing')}.innerText`), /nonexistent\/mcp-server/)
+  assert.doesNotMatch(await app.eval(`document.body.innerText`), /tok-e2e-secret/, 'no secret on screen')
+  await app.eval(`${row('missing')}.querySelector('[data-testid="mcp-stderr-toggle"]')?.click()`)
+  await sleep(400)
+  app.screenshot('mcp-settings-servers')
+  await stop(app)
 })
