@@ -184,12 +184,12 @@ var toolRefusals = regexp.MustCompile(`(?i)` + strings.Join([]string{
 	// tool use or function calling …")
 	`does not support (tools|tool use|tool calling|tool calls|function calling|function calls|functions)\b`,
 	// OpenAI ("tools is not supported in this model", "'tools' is not
-	// supported with this model"), Groq ("'tool calling' is not
-	// supported with this model", in backquotes), DeepInfra ("Tool calling is not supported
-	// for model: …"), Gemini ("Function calling is not enabled for
-	// models/gemma-3-27b-it"), Azure ("Functions are not supported for this
-	// API version or this model version"), one-api ("The tool call is not
-	// supported")
+	// supported with this model"), Groq ("'tool calling' is not supported
+	// with this model", in backquotes), DeepInfra ("Tool calling is not
+	// supported for model: …"), Gemini ("Function calling is not enabled
+	// for models/gemma-3-27b-it"), Azure ("Functions are not supported for
+	// this API version or this model version"), one-api ("The tool call is
+	// not supported")
 	`\b(tools|tool use|tool calling|tool calls?|function calling|function calls?|functions)\W{0,2} (is|are) not (supported|enabled|available)`,
 	// llama.cpp without --jinja, and builds that cannot stream tool calls
 	`tools param requires --jinja`, `cannot use tools with stream`, `unsupported param: tools\b`,

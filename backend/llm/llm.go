@@ -3,8 +3,10 @@
 // built-in demo) on top of github.com/sashabaranov/go-openai.
 //
 // It normalises what providers disagree on: reasoning arrives as a
-// reasoning_content or reasoning delta field, or inline in <think> tags; and
-// every failure becomes an *Error with a stable Kind and a sentence for people.
+// reasoning_content or reasoning delta field, or inline in <think> tags;
+// native tool calls arrive cut up in different ways (see toolAccumulator);
+// and every failure becomes an *Error with a stable Kind and a sentence for
+// people, KindToolsUnsupported among them.
 package llm
 
 import (

@@ -288,6 +288,20 @@ var toolCases = []toolCase{
 		finish: "tool_calls",
 	},
 	{
+		name: "no index, the id on every piece, two calls",
+		events: []string{
+			openAIChunk(`{"tool_calls":[{"id":"call_x","type":"function","function":{"name":"calculate","arguments":"{\"expression\":"}}]}`, "null"),
+			openAIChunk(`{"tool_calls":[{"id":"call_y","type":"function","function":{"name":"get_current_time","arguments":"{}"}}]}`, "null"),
+			openAIChunk(`{"tool_calls":[{"id":"call_x","function":{"arguments":"\"5-3\"}"}}]}`, "null"),
+			openAIChunk(`{}`, `"tool_calls"`), doneEvent,
+		},
+		calls: []llm.ToolCall{
+			{ID: "call_x", Name: "calculate", Arguments: `{"expression":"5-3"}`},
+			{ID: "call_y", Name: "get_current_time", Arguments: `{}`},
+		},
+		finish: "tool_calls",
+	},
+	{
 		name: "no ids, name in pieces, no type, arguments as an object, [DONE] without finish_reason",
 		events: []string{
 			openAIChunk(`{"tool_calls":[{"index":0,"function":{"name":"get_current_","arguments":""}}]}`, "null"),
