@@ -236,7 +236,7 @@ func (c *Client) Stream(ctx context.Context, req Request, onDelta func(Delta)) (
 
 	ctx, w, done := c.begin(ctx)
 	defer done()
-	w.body = body
+	w.body, w.maxLine = body, maxStreamLine
 	stream, err := c.api.CreateChatCompletionStream(ctx, oreq)
 	if err != nil {
 		return res, c.classify(ctx, w, err, what)

@@ -33,7 +33,16 @@ type watch struct {
 	// sawDone is set once the body held the "data: [DONE]" line that ends
 	// an OpenAI stream, which go-openai reports as a plain io.EOF.
 	sawDone atomic.Bool
+	// maxLine, when set, bounds a line of the body: go-openai keeps a whole
+	// line in memory, so an endless one would grow without end.
+	maxLine int
 }
+
+// maxStreamLine bounds one line of a streamed answer: far above any real
+// chunk (a whole tool call with MaxToolArguments of arguments included).
+const maxStreamLine = 16 << 20
+
+var errLineTooLong = errors.New("the provider sent a line of more than 16 MiB")
 
 type watchKey struct{}
 
@@ -96,6 +105,9 @@ func (b *idleBody) Read(p []byte) (int, error) {
 		if b.line.scan(p[:n]) {
 			b.w.sawDone.Store(true)
 		}
+		if b.w.maxLine > 0 && b.line.size > b.w.maxLine {
+			return n, errLineTooLong
+		}
 	}
 	if err == io.EOF && b.line.end() {
 		b.w.sawDone.Store(true)
@@ -110,6 +122,7 @@ type doneLine struct {
 	buf  [24]byte
 	n    int
 	long bool // the line is longer than buf: not [DONE]
+	size int  // bytes of the current line so far
 }
 
 func (d *doneLine) scan(p []byte) (found bool) {
@@ -119,6 +132,7 @@ func (d *doneLine) scan(p []byte) (found bool) {
 		if i >= 0 {
 			part = p[:i]
 		}
+		d.size += len(part)
 		if !d.long {
 			if d.n+len(part) > len(d.buf) {
 				d.long = true
@@ -140,6 +154,6 @@ func (d *doneLine) end() bool {
 	line := bytes.TrimSpace(d.buf[:d.n])
 	done := !d.long && bytes.HasPrefix(line, []byte("data:")) &&
 		string(bytes.TrimSpace(line[len("data:"):])) == "[DONE]"
-	d.n, d.long = 0, false
+	d.n, d.long, d.size = 0, false, 0
 	return done
 }
