@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -30,6 +31,10 @@ const (
 	KindTimeout      ErrorKind = "timeout"       // connect or idle timeout
 	KindStreamBroken ErrorKind = "stream_broken" // stream cut short or unreadable
 	KindCanceled     ErrorKind = "canceled"      // the caller's context ended (Stop)
+	// KindToolsUnsupported: a request with tools was refused because the
+	// model or server does not take native tool calls. The same request
+	// without tools (text tool calls) may well work.
+	KindToolsUnsupported ErrorKind = "tools_unsupported"
 )
 
 // Error is every failure Stream and ListModels return.
@@ -50,7 +55,8 @@ func (e *Error) Code() string { return string(e.Kind) }
 type op int
 
 const (
-	opChat op = iota
+	opChat      op = iota
+	opChatTools    // a chat request that offers tools
 	opModels
 )
 
@@ -74,12 +80,16 @@ func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Er
 	var apiErr *openai.APIError
 	var reqErr *openai.RequestError
 	switch {
+	case what == opChatTools && toolsRefused(err):
+		// go-openai's own check, before sending: e.g. GPT-6 takes tools on
+		// the Responses API only.
+		return &Error{Kind: KindToolsUnsupported, Err: err,
+			Message: sentence("This model does not accept tools here", err.Error(), "") + toolsHint}
 	case errors.As(err, &reqErr): // before APIError: it may wrap an empty one
 		return c.httpError(reqErr.HTTPStatusCode, bodyText(reqErr.Body), w.header, err, what)
 	case errors.As(err, &apiErr) && apiErr.HTTPStatusCode == 0:
 		// An error event inside a 200 stream.
-		return &Error{Kind: KindServer, Err: err,
-			Message: sentence("The provider failed in the middle of the answer", apiErr.Message, "")}
+		return midStreamError(apiErr.Message, err, what)
 	case errors.As(err, &apiErr):
 		return c.httpError(apiErr.HTTPStatusCode, apiErr.Message, w.header, err, what)
 	case !w.sent.Load():
@@ -100,6 +110,12 @@ func (c *Client) httpError(status int, text string, h http.Header, err error, wh
 	e := &Error{StatusCode: status, Err: err}
 	code := fmt.Sprintf("(HTTP %d)", status)
 	switch {
+	case what == opChatTools && status >= 400 && refusesTools(text):
+		// Before the generic cases: OpenRouter says it with a 404,
+		// llama.cpp with a 500.
+		e.Kind = KindToolsUnsupported
+		e.Message = sentence("The model or server does not accept tools "+code, text, "") + toolsHint
+		return e
 	case status == http.StatusUnauthorized:
 		e.Kind = KindUnauthorized
 		e.Message = sentence("The provider rejected the API key "+code, text, "Check the key in Settings.")
@@ -148,6 +164,43 @@ func (c *Client) connError(err error) *Error {
 	return e
 }
 
+const toolsHint = " Tools can still be offered as text in the prompt (text tool calls)."
+
+// midStreamError is an error the server reported inside a 200 stream.
+func midStreamError(msg string, err error, what op) *Error {
+	if what == opChatTools && refusesTools(msg) {
+		return &Error{Kind: KindToolsUnsupported, Err: err,
+			Message: sentence("The model or server does not accept tools", msg, "") + toolsHint}
+	}
+	return &Error{Kind: KindServer, Err: err,
+		Message: sentence("The provider failed in the middle of the answer", msg, "")}
+}
+
+// toolRefusals are the ways servers say they will not take tools. Matched
+// only against errors of requests that offered tools.
+var toolRefusals = regexp.MustCompile(`(?i)` + strings.Join([]string{
+	// Ollama ("… does not support tools"), DeepSeek ("deepseek-reasoner
+	// does not support Function Calling"), xAI ("The model does not support
+	// tool use or function calling …")
+	`does not support (tools|tool use|tool calling|tool calls|function calling|function calls|functions)\b`,
+	// OpenAI ("tools is not supported in this model", "'tools' is not
+	// supported with this model"), Groq ("'tool calling' is not supported
+	// with this model", in backquotes), DeepInfra ("Tool calling is not
+	// supported for model: …"), Gemini ("Function calling is not enabled
+	// for models/gemma-3-27b-it"), Azure ("Functions are not supported for
+	// this API version or this model version"), one-api ("The tool call is
+	// not supported")
+	`\b(tools|tool use|tool calling|tool calls?|function calling|function calls?|functions)\W{0,2} (is|are) not (supported|enabled|available)`,
+	// llama.cpp without --jinja, and builds that cannot stream tool calls
+	`tools param requires --jinja`, `cannot use tools with stream`, `unsupported param: tools\b`,
+	// vLLM without --enable-auto-tool-choice --tool-call-parser
+	`tool choice requires --enable-auto-tool-choice`,
+	// OpenRouter, when no provider of the model takes tools
+	`no endpoints found that support (tool use|the provided 'tool_choice')`,
+}, "|"))
+
+func refusesTools(text string) bool { return toolRefusals.MatchString(text) }
+
 // sentence joins our prefix, the server's text and a hint, punctuated.
 func sentence(prefix, text, hint string) string {
 	text = clip(strings.Join(strings.Fields(text), " "), 300)
@@ -164,8 +217,13 @@ func sentence(prefix, text, hint string) string {
 }
 
 // bodyText digs a human message out of an error body go-openai could not
-// parse: {"error":"…"}, {"message":"…"}, {"detail":"…"}, or short plain text.
+// parse: {"error":"…"}, {"message":"…"}, {"detail":"…"}, any of them in a
+// one-element array (Gemini's OpenAI layer), or short plain text.
 func bodyText(body []byte) string {
+	var list []json.RawMessage
+	if json.Unmarshal(body, &list) == nil && len(list) > 0 {
+		body = list[0]
+	}
 	var v struct {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`

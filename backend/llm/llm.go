@@ -3,8 +3,10 @@
 // built-in demo) on top of github.com/sashabaranov/go-openai.
 //
 // It normalises what providers disagree on: reasoning arrives as a
-// reasoning_content or reasoning delta field, or inline in <think> tags; and
-// every failure becomes an *Error with a stable Kind and a sentence for people.
+// reasoning_content or reasoning delta field, or inline in <think> tags;
+// native tool calls arrive cut up in different ways (see toolAccumulator);
+// and every failure becomes an *Error with a stable Kind and a sentence for
+// people, KindToolsUnsupported among them.
 package llm
 
 import (
@@ -43,20 +45,68 @@ const (
 	DefaultIdleTimeout    = 90 * time.Second
 )
 
+// RoleTool is the role of a message that carries one native tool result.
+const RoleTool chat.Role = "tool"
+
 // Message is one turn sent to the model.
 type Message struct {
 	Role    chat.Role
 	Content string
+
+	// ToolCalls are the native calls an assistant message made, to send back
+	// with it. Arguments go as given (an empty string as "{}"): Ollama,
+	// SGLang and several chat templates reject a conversation whose earlier
+	// arguments are not a JSON object, so send repaired ones.
+	ToolCalls []ToolCall
+	// ToolCallID, on a RoleTool message, is the id of the call it answers.
+	ToolCallID string
+	// Name, on a RoleTool message, is the tool's name. Optional: Ollama
+	// finds it from ToolCallID, and strict servers may reject it.
+	Name string
+	// Reasoning, when set on an assistant message, is sent back as
+	// reasoning_content. DeepSeek's thinking mode requires it on assistant
+	// messages with tool calls; leave it empty for other providers.
+	Reasoning string
+}
+
+// Tool is a function the model may call natively.
+type Tool struct {
+	Name        string
+	Description string
+	// Parameters is a JSON Schema object; empty means no parameters.
+	Parameters json.RawMessage
+}
+
+// ToolCall is a call the model made natively.
+type ToolCall struct {
+	ID   string // the server's id, else call_<n> (unique in the answer)
+	Name string
+	// Arguments is the text the server sent, joined: usually a JSON object,
+	// but it may be invalid or cut off. It is not repaired here.
+	Arguments string
+	// Truncated says the arguments (or the name) passed the limits
+	// (MaxToolArguments) and were cut.
+	Truncated bool
+	// Extra is provider data to send back with the call, as it came:
+	// Gemini's extra_content ({"google":{"thought_signature":…}}), without
+	// which Gemini 3 rejects the next request.
+	Extra json.RawMessage
 }
 
 // Request is one chat completion.
 type Request struct {
 	Messages    []Message
 	Temperature *float32 // nil = provider default
+	// Tools offered for native calls. Empty: no tools are sent, and the
+	// request is exactly what it was before native calls existed.
+	Tools []Tool
+	// ParallelToolCalls, when set and Tools is not empty, is sent as
+	// parallel_tool_calls.
+	ParallelToolCalls *bool
 }
 
-// Delta is one increment of the answer. When both fields are set, Reasoning
-// comes before Text.
+// Delta is one increment of the answer. When several fields are set, they
+// apply in order: Reasoning, Text, ToolCalls.
 type Delta struct {
 	Text, Reasoning string
 	// TextWasReasoning is set (at most once per stream) when the model closed
@@ -64,13 +114,32 @@ type Delta struct {
 	// the prompt. All Text delivered by earlier deltas was reasoning: move it
 	// to the reasoning before applying this delta.
 	TextWasReasoning bool
+	// ToolCalls are what arrived of native calls, for showing them as they
+	// form. Result.ToolCalls is what counts.
+	ToolCalls []ToolCallDelta
 }
 
-// Result describes a finished stream.
+// ToolCallDelta is what one streamed piece added to a native call.
+type ToolCallDelta struct {
+	// Index is the call's position in Result.ToolCalls (not the server's
+	// index). A delta with a new Index starts a call.
+	Index int
+	ID    string // the server's id, once, when it arrives
+	Name  string // to append to the name (usually the whole name, once)
+	// Arguments is the next fragment of the arguments text.
+	Arguments string
+}
+
+// Result describes a finished stream. On error it holds what arrived.
 type Result struct {
 	Usage        chat.Usage
-	FinishReason string // "stop", "length", …
+	FinishReason string // "stop", "length", "tool_calls"… ("" when the server sent none)
 	Model        string // as reported by the provider, else Config.Model
+	// ToolCalls are the native calls, complete, in the order they began.
+	ToolCalls []ToolCall
+	// ToolCallsDropped says the answer had more than MaxToolCalls calls;
+	// the later ones were ignored.
+	ToolCallsDropped bool
 }
 
 // Client talks to one provider. It is safe for concurrent use.
@@ -126,9 +195,10 @@ type streamChunk struct {
 
 type chunkChoice struct {
 	Delta struct {
-		Content          string    `json:"content"`
-		ReasoningContent string    `json:"reasoning_content"` // DeepSeek, LM Studio, vLLM (old)
-		Reasoning        looseText `json:"reasoning"`         // OpenRouter, Ollama, vLLM (new)
+		Content          string          `json:"content"`
+		ReasoningContent string          `json:"reasoning_content"` // DeepSeek, LM Studio, vLLM (old)
+		Reasoning        looseText       `json:"reasoning"`         // OpenRouter, Ollama, vLLM (new)
+		ToolCalls        []chunkToolCall `json:"tool_calls"`
 	} `json:"delta"`
 	FinishReason string `json:"finish_reason"`
 }
@@ -150,105 +220,120 @@ func (t *looseText) UnmarshalJSON(b []byte) error {
 
 // Stream sends req and calls onDelta, from the calling goroutine, for every
 // increment until the answer ends. Text delivered before a failure stays
-// delivered. Errors are *Error.
+// delivered, and the Result holds the tool calls that arrived. Errors are
+// *Error.
 func (c *Client) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Result, error) {
 	res := Result{Model: c.cfg.Model}
-	oreq := openai.ChatCompletionRequest{
-		Model:         c.cfg.Model,
-		Messages:      make([]openai.ChatCompletionMessage, len(req.Messages)),
-		Stream:        true,
-		StreamOptions: &openai.StreamOptions{IncludeUsage: true},
+	oreq, body, err := c.chatRequest(req)
+	if err != nil {
+		return res, &Error{Kind: KindBadRequest, Err: err,
+			Message: sentence("Airlock could not build the request", err.Error(), "")}
 	}
-	for i, m := range req.Messages {
-		oreq.Messages[i] = openai.ChatCompletionMessage{Role: string(m.Role), Content: m.Content}
-	}
-	if t := req.Temperature; t != nil {
-		oreq.Temperature = *t
-		if *t == 0 {
-			// go-openai omits a zero temperature (omitempty); this is its
-			// documented stand-in for "exactly 0".
-			oreq.Temperature = math.SmallestNonzeroFloat32
-		}
-		if openai.NewReasoningValidator().Validate(oreq) != nil {
-			// Reasoning models (o1, o3, gpt-5…) only accept the default:
-			// drop the user's global temperature rather than fail.
-			oreq.Temperature = 0
-		}
+	what := opChat
+	if len(req.Tools) > 0 {
+		what = opChatTools
 	}
 
 	ctx, w, done := c.begin(ctx)
 	defer done()
+	w.body, w.maxLine = body, maxStreamLine
 	stream, err := c.api.CreateChatCompletionStream(ctx, oreq)
 	if err != nil {
-		return res, c.classify(ctx, w, err, opChat)
+		return res, c.classify(ctx, w, err, what)
 	}
 	defer stream.Close()
 
-	var (
-		split    thinkSplitter
-		finished bool
-		ch       streamChunk
-	)
-	emit := func(d Delta) {
-		if d.Text != "" || d.Reasoning != "" || d.TextWasReasoning {
-			onDelta(d)
+	a := answer{res: &res, onDelta: onDelta, calls: newToolAccumulator()}
+	err = a.read(stream, func(err error) error {
+		if errors.Is(err, io.EOF) && ctx.Err() == nil {
+			if w.sawDone.Load() {
+				return nil // [DONE] without a finish_reason: complete all the same
+			}
+			return &Error{Kind: KindStreamBroken, Err: io.ErrUnexpectedEOF,
+				Message: "The provider closed the connection before the answer was finished."}
 		}
+		return c.classify(ctx, w, err, what)
+	}, what)
+	res.ToolCalls, res.ToolCallsDropped = a.calls.result(), a.calls.dropped
+	return res, err
+}
+
+// answer follows one streamed answer.
+type answer struct {
+	res      *Result
+	onDelta  func(Delta)
+	split    thinkSplitter
+	calls    toolAccumulator
+	finished bool
+}
+
+func (a *answer) emit(d Delta) {
+	if d.Text != "" || d.Reasoning != "" || d.TextWasReasoning || len(d.ToolCalls) > 0 {
+		a.onDelta(d)
 	}
+}
+
+// read consumes the stream; ended turns the error that ended it (io.EOF
+// included) into the one to return.
+func (a *answer) read(stream *openai.ChatCompletionStream, ended func(error) error, what op) error {
+	var ch streamChunk
 	for {
 		raw, err := stream.RecvRaw()
 		if err != nil {
-			emit(split.flush())
-			if finished {
+			a.emit(a.split.flush())
+			if a.finished {
 				// The answer is complete; a missing usage chunk or [DONE]
 				// is not worth failing it.
-				return res, nil
+				return nil
 			}
-			if errors.Is(err, io.EOF) && ctx.Err() == nil {
-				return res, &Error{Kind: KindStreamBroken, Err: io.ErrUnexpectedEOF,
-					Message: "The provider closed the connection before the answer was finished."}
-			}
-			return res, c.classify(ctx, w, err, opChat)
+			return ended(err)
 		}
 		ch = streamChunk{}
 		if err := json.Unmarshal(raw, &ch); err != nil {
-			emit(split.flush())
-			return res, &Error{Kind: KindStreamBroken, Err: err,
+			a.emit(a.split.flush())
+			return &Error{Kind: KindStreamBroken, Err: err,
 				Message: "The provider sent a piece of the answer Airlock could not read (" + clip(string(raw), 120) + ")."}
 		}
 		if msg, bad := chunkFailure(&ch); bad {
-			emit(split.flush())
-			return res, &Error{Kind: KindServer, Err: errors.New(msg),
-				Message: sentence("The provider failed in the middle of the answer", msg, "")}
+			a.emit(a.split.flush())
+			return midStreamError(msg, errors.New(msg), what)
 		}
-		if ch.Model != "" {
-			res.Model = ch.Model
-		}
-		if u := ch.Usage; u != nil {
-			res.Usage = chat.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
-		}
-		if len(ch.Choices) == 0 {
-			continue // usage-only chunk
-		}
-		c0 := &ch.Choices[0]
-		reasoning := c0.Delta.ReasoningContent
-		if reasoning == "" {
-			reasoning = string(c0.Delta.Reasoning)
-		}
-		var d Delta
-		if reasoning != "" {
-			split.literal = true
-			d.Reasoning = reasoning
-		}
-		if c0.Delta.Content != "" {
-			t := split.feed(c0.Delta.Content)
-			d.Text, d.TextWasReasoning = t.Text, t.TextWasReasoning
-			d.Reasoning += t.Reasoning
-		}
-		emit(d)
-		if c0.FinishReason != "" {
-			res.FinishReason = c0.FinishReason
-			finished = true
-		}
+		a.chunk(&ch)
+	}
+}
+
+func (a *answer) chunk(ch *streamChunk) {
+	if ch.Model != "" {
+		a.res.Model = ch.Model
+	}
+	if u := ch.Usage; u != nil {
+		a.res.Usage = chat.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
+	}
+	if len(ch.Choices) == 0 {
+		return // usage-only chunk
+	}
+	c0 := &ch.Choices[0]
+	reasoning := c0.Delta.ReasoningContent
+	if reasoning == "" {
+		reasoning = string(c0.Delta.Reasoning)
+	}
+	var d Delta
+	if reasoning != "" {
+		a.split.literal = true
+		d.Reasoning = reasoning
+	}
+	if c0.Delta.Content != "" {
+		t := a.split.feed(c0.Delta.Content)
+		d.Text, d.TextWasReasoning = t.Text, t.TextWasReasoning
+		d.Reasoning += t.Reasoning
+	}
+	for i := range c0.Delta.ToolCalls {
+		d.ToolCalls = a.calls.add(&c0.Delta.ToolCalls[i], d.ToolCalls)
+	}
+	a.emit(d)
+	if c0.FinishReason != "" {
+		a.res.FinishReason = c0.FinishReason
+		a.finished = true
 	}
 }
 

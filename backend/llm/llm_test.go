@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -73,6 +74,7 @@ func send(w http.ResponseWriter, event string) {
 type outcome struct {
 	text, reasoning string
 	deltas          int
+	live            []llm.ToolCall // the calls as the deltas built them
 	res             llm.Result
 	err             error
 	elapsed         time.Duration
@@ -96,6 +98,24 @@ func stream(t *testing.T, cfg llm.Config, ctx context.Context, req llm.Request) 
 		}
 		o.reasoning += d.Reasoning
 		o.text += d.Text
+		for _, tc := range d.ToolCalls {
+			if tc.Index > len(o.live) {
+				t.Errorf("delta for call %d before call %d began", tc.Index, len(o.live))
+				continue
+			}
+			if tc.Index == len(o.live) {
+				o.live = append(o.live, llm.ToolCall{})
+			}
+			c := &o.live[tc.Index]
+			if tc.ID != "" {
+				if c.ID != "" {
+					t.Errorf("call %d: id delivered twice (%q, %q)", tc.Index, c.ID, tc.ID)
+				}
+				c.ID = tc.ID
+			}
+			c.Name += tc.Name
+			c.Arguments += tc.Arguments
+		}
 	})
 	o.elapsed = time.Since(start)
 	return o
@@ -149,7 +169,7 @@ func TestStreamText(t *testing.T) {
 		t.Errorf("want 3 deltas (empty role chunk skipped), got %d", o.deltas)
 	}
 	want := llm.Result{Usage: chat.Usage{PromptTokens: 5, CompletionTokens: 3, TotalTokens: 8}, FinishReason: "stop", Model: "gpt-test-2024"}
-	if o.res != want {
+	if !reflect.DeepEqual(o.res, want) {
 		t.Errorf("result %+v, want %+v", o.res, want)
 	}
 	if auth != "Bearer sk-test" {

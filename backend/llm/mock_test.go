@@ -3,6 +3,7 @@ package llm_test
 import (
 	"context"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,8 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/llm"
 	"airlock/backend/llm/mockllm"
+	"airlock/backend/paradigm"
+	"airlock/backend/tools"
 )
 
 // The demo server and the client must agree: these run the real pair.
@@ -133,5 +136,90 @@ func TestDemoAPIKeyAndModels(t *testing.T) {
 	ids, err := llm.New(llm.Config{BaseURL: base, APIKey: "secret"}).ListModels(t.Context())
 	if err != nil || strings.Join(ids, ",") != "demo-a,demo-b" {
 		t.Fatalf("ids %v err %v", ids, err)
+	}
+}
+
+// --- native tool calls with the demo ----------------------------------------------
+
+func demoTools(t *testing.T) []llm.Tool {
+	t.Helper()
+	box, err := tools.NewToolbox(tools.Builtins()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []llm.Tool
+	for _, s := range box.Specs() {
+		out = append(out, llm.Tool{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
+	}
+	return out
+}
+
+func TestDemoNativeToolCalls(t *testing.T) {
+	base := demo(t, mockllm.Options{})
+	msgs := []llm.Message{{Role: chat.RoleUser, Content: "time and calc 17*23"}}
+	o := stream(t, llm.Config{BaseURL: base, Model: mockllm.DefaultModel}, t.Context(), llm.Request{Messages: msgs, Tools: demoTools(t)})
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	calls := o.res.ToolCalls
+	if o.text != "I'll check the time and do the sum." || o.res.FinishReason != "tool_calls" || len(calls) != 2 {
+		t.Fatalf("text %q finish %q calls %+v", o.text, o.res.FinishReason, calls)
+	}
+	if calls[0].Name != "get_current_time" || calls[0].Arguments != `{"timezone":"UTC"}` ||
+		calls[1].Name != "calculate" || calls[1].Arguments != `{"expression":"17*23"}` ||
+		!strings.HasPrefix(calls[0].ID, "call_") || calls[0].ID == calls[1].ID {
+		t.Errorf("calls %+v", calls)
+	}
+	if !reflect.DeepEqual(o.live, calls) {
+		t.Errorf("the deltas formed %+v", o.live)
+	}
+
+	// The results go back as tool messages; the demo reads them.
+	msgs = append(msgs, llm.Message{Role: chat.RoleAssistant, Content: o.text, ToolCalls: calls},
+		llm.Message{Role: llm.RoleTool, ToolCallID: calls[0].ID, Content: "The user denied this call. Reason: not now"},
+		llm.Message{Role: llm.RoleTool, ToolCallID: calls[1].ID, Content: "391"})
+	o = stream(t, llm.Config{BaseURL: base, Model: mockllm.DefaultModel}, t.Context(), llm.Request{Messages: msgs, Tools: demoTools(t)})
+	if o.err != nil || len(o.res.ToolCalls) != 0 || o.res.FinishReason != "stop" {
+		t.Fatalf("%v %+v", o.err, o.res)
+	}
+	if !strings.Contains(o.text, "You denied **get_current_time**") || !strings.Contains(o.text, "**calculate** returned `391`") {
+		t.Errorf("text %q", o.text)
+	}
+}
+
+// The text-only demo model refuses tools as Ollama does; Auto mode can tell.
+func TestDemoTextOnlyModelRefusesTools(t *testing.T) {
+	base := demo(t, mockllm.Options{})
+	req := llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "calculate 17*23"}}, Tools: demoTools(t)}
+	o := stream(t, llm.Config{BaseURL: base, Model: mockllm.TextOnlyModel}, t.Context(), req)
+	e := wantKind(t, o.err, llm.KindToolsUnsupported)
+	if e.StatusCode != 400 || !strings.Contains(e.Message, "registry.ollama.ai/library/airlock-demo-text-only:latest does not support tools.") {
+		t.Errorf("%d %q", e.StatusCode, e.Message)
+	}
+	req.Tools = nil
+	if o := stream(t, llm.Config{BaseURL: base, Model: mockllm.TextOnlyModel}, t.Context(), req); o.err != nil || !strings.Contains(o.text, "offline demo model") {
+		t.Errorf("without tools: %v %q", o.err, o.text)
+	}
+}
+
+// The demo model that ignores tools answers a native request with calls in
+// its text, where the scanner finds them.
+func TestDemoModelIgnoringTools(t *testing.T) {
+	base := demo(t, mockllm.Options{})
+	req := llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "what time is it"}}, Tools: demoTools(t)}
+	o := stream(t, llm.Config{BaseURL: base, Model: mockllm.IgnoresToolsModel}, t.Context(), req)
+	if o.err != nil || len(o.res.ToolCalls) != 0 || o.res.FinishReason != "stop" {
+		t.Fatalf("%v %+v", o.err, o.res)
+	}
+	res := paradigm.Scan(o.text, paradigm.Options{})
+	if len(res.Calls) != 1 || res.Calls[0].Name != "get_current_time" {
+		t.Errorf("scanned %+v from %q", res, o.text)
+	}
+}
+
+func TestDemoListsItsModels(t *testing.T) {
+	ids, err := llm.New(llm.Config{BaseURL: demo(t, mockllm.Options{})}).ListModels(t.Context())
+	if err != nil || strings.Join(ids, ",") != "airlock-demo,airlock-demo-ignores-tools,airlock-demo-text-only" {
+		t.Fatalf("%v %v", ids, err)
 	}
 }

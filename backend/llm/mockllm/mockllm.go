@@ -17,7 +17,24 @@
 //	think, reason reasoning_content deltas first, then the answer
 //	markdown      a showcase: headings, lists, a table, Go and TypeScript code, a link
 //	xss           hostile HTML, to check the UI sanitizes it
-//	anything else a welcome that explains Airlock and lists these phrases
+//	anything else a tool script when the request offers tools (see tools.go:
+//	              what time is it, calculate 17*23, time and calc, loop,
+//	              work with files, mcp echo …, broken), else a welcome that
+//	              explains Airlock and lists these phrases
+//
+// Tools are offered either natively (the request's "tools") or by a system
+// prompt that teaches a text paradigm. Natively, the demo answers a tool
+// script with a short text and then native tool_calls: arguments in 2–8
+// character pieces, parallel calls interleaved by index, ids on each call's
+// first piece only, finish_reason "tool_calls" (message.tool_calls when not
+// streaming). It only calls tools the request lists, and reads results back
+// from "tool" messages. With a paradigm, it writes the calls as that
+// paradigm teaches and reads the results message.
+//
+// Models (GET /models lists them, DefaultModel first): DefaultModel as
+// above; TextOnlyModel refuses requests with tools with Ollama's HTTP 400
+// ("… does not support tools"); IgnoresToolsModel takes tools but writes its
+// calls as text. Without tools all three are the same demo.
 //
 // The rules are a table (see rules in replies.go) so scripts can be added.
 package mockllm
@@ -38,8 +55,23 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultModel is the model the demo server offers when Options.Models is empty.
-const DefaultModel = "airlock-demo"
+// The demo's models. DefaultModel calls tools natively when the request
+// offers them; the other two show how Airlock copes with models that don't.
+const (
+	DefaultModel = "airlock-demo"
+	// TextOnlyModel refuses a request with tools the way Ollama does for a
+	// model without tool support (HTTP 400); without tools it is the demo.
+	TextOnlyModel = "airlock-demo-text-only"
+	// IgnoresToolsModel accepts tools but writes its calls as text, like a
+	// model whose chat template drops them.
+	IgnoresToolsModel = "airlock-demo-ignores-tools"
+)
+
+// DefaultModels are the models offered when Options.Models is empty,
+// DefaultModel first.
+func DefaultModels() []string {
+	return []string{DefaultModel, TextOnlyModel, IgnoresToolsModel}
+}
 
 // Options configure a Server.
 type Options struct {
@@ -47,7 +79,8 @@ type Options struct {
 	ChunkDelay time.Duration
 	// APIKey, when set, must be sent as "Authorization: Bearer <key>", else 401.
 	APIKey string
-	// Models offered; default [DefaultModel].
+	// Models offered; default DefaultModels(). TextOnlyModel and
+	// IgnoresToolsModel behave as such by name.
 	Models []string
 }
 
@@ -59,7 +92,7 @@ type Server struct {
 // New returns a server; mount it at the root so its base URL is <root>/v1.
 func New(opts Options) *Server {
 	if len(opts.Models) == 0 {
-		opts.Models = []string{DefaultModel}
+		opts.Models = DefaultModels()
 	}
 	return &Server{opts: opts}
 }
@@ -141,31 +174,59 @@ func (s *Server) models(w http.ResponseWriter) {
 type Prompt struct {
 	Model    string
 	Messages []PromptMessage
-	LastUser string // text of the last user message
+	LastUser string   // text of the last user message
+	Tools    []string // names of the tools the request offers natively ("tools")
 }
 
 // PromptMessage is one message of the request, with its text flattened.
 type PromptMessage struct {
 	Role, Content string
+	ToolCalls     []ToolCall // an assistant message's native calls
+	ToolCallID    string     // a "tool" message's call
+	Name          string     // a "tool" message's tool, when the client names it
+}
+
+// ToolCall is a native tool call, in a request or a reply.
+type ToolCall struct {
+	ID, Name  string
+	Arguments string // JSON text (in a reply, possibly broken on purpose)
 }
 
 type chatRequest struct {
 	Model    string `json:"model"`
 	Messages []struct {
-		Role    string          `json:"role"`
-		Content json.RawMessage `json:"content"`
+		Role       string          `json:"role"`
+		Content    json.RawMessage `json:"content"`
+		Name       string          `json:"name"`
+		ToolCallID string          `json:"tool_call_id"`
+		ToolCalls  []struct {
+			ID       string `json:"id"`
+			Function struct {
+				Name      string          `json:"name"`
+				Arguments json.RawMessage `json:"arguments"`
+			} `json:"function"`
+		} `json:"tool_calls"`
 	} `json:"messages"`
+	Tools []struct {
+		Function struct {
+			Name string `json:"name"`
+		} `json:"function"`
+	} `json:"tools"`
 	Stream        bool `json:"stream"`
 	StreamOptions *struct {
 		IncludeUsage bool `json:"include_usage"`
 	} `json:"stream_options"`
 }
 
-// text flattens a message content: a string, or an array of {type, text} parts.
+// text flattens a message content: a string, or an array of {type, text}
+// parts. (Tool call arguments sent as an object come back as their text.)
 func text(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
+	}
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '{' {
+		return string(t)
 	}
 	var parts []struct {
 		Type string `json:"type"`
@@ -198,11 +259,17 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	}
 	p := Prompt{Model: req.Model}
 	for _, m := range req.Messages {
-		pm := PromptMessage{Role: m.Role, Content: text(m.Content)}
+		pm := PromptMessage{Role: m.Role, Content: text(m.Content), ToolCallID: m.ToolCallID, Name: m.Name}
+		for _, c := range m.ToolCalls {
+			pm.ToolCalls = append(pm.ToolCalls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: text(c.Function.Arguments)})
+		}
 		p.Messages = append(p.Messages, pm)
 		if m.Role == "user" {
 			p.LastUser = pm.Content
 		}
+	}
+	for _, t := range req.Tools {
+		p.Tools = append(p.Tools, t.Function.Name)
 	}
 	rep := choose(p)
 	if rep.Status != 0 {
@@ -234,6 +301,9 @@ func usage(p Prompt, rep Reply) usageJSON {
 		u.PromptTokens += 4 + tokens(m.Content) // ~4 for the role framing
 	}
 	u.CompletionTokens = tokens(rep.Reasoning) + tokens(rep.Text)
+	for _, c := range rep.ToolCalls {
+		u.CompletionTokens += 3 + tokens(c.Name) + tokens(c.Arguments)
+	}
 	u.TotalTokens = u.PromptTokens + u.CompletionTokens
 	return u
 }
@@ -253,14 +323,24 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request, p Prompt, rep 
 		panic(http.ErrAbortHandler) // cut the connection, no response
 	}
 	type message struct {
-		Role             string `json:"role"`
-		Content          string `json:"content"`
-		ReasoningContent string `json:"reasoning_content,omitempty"`
+		Role             string         `json:"role"`
+		Content          *string        `json:"content"` // null when there are only tool calls, as OpenAI does
+		ReasoningContent string         `json:"reasoning_content,omitempty"`
+		ToolCalls        []wireToolCall `json:"tool_calls,omitempty"`
 	}
 	type choice struct {
 		Index        int     `json:"index"`
 		Message      message `json:"message"`
 		FinishReason string  `json:"finish_reason"`
+	}
+	msg := message{Role: "assistant", ReasoningContent: rep.Reasoning}
+	if rep.Text != "" || len(rep.ToolCalls) == 0 {
+		msg.Content = &rep.Text
+	}
+	finish := "stop"
+	for _, c := range rep.ToolCalls {
+		msg.ToolCalls = append(msg.ToolCalls, wholeCall(c))
+		finish = "tool_calls"
 	}
 	writeJSON(w, http.StatusOK, struct {
 		ID      string    `json:"id"`
@@ -270,13 +350,14 @@ func (s *Server) complete(w http.ResponseWriter, r *http.Request, p Prompt, rep 
 		Choices []choice  `json:"choices"`
 		Usage   usageJSON `json:"usage"`
 	}{newID(), "chat.completion", time.Now().Unix(), p.Model,
-		[]choice{{Message: message{"assistant", rep.Text, rep.Reasoning}, FinishReason: "stop"}}, u})
+		[]choice{{Message: msg, FinishReason: finish}}, u})
 }
 
 type delta struct {
-	Role             string  `json:"role,omitempty"`
-	Content          *string `json:"content,omitempty"`
-	ReasoningContent string  `json:"reasoning_content,omitempty"`
+	Role             string         `json:"role,omitempty"`
+	Content          *string        `json:"content,omitempty"`
+	ReasoningContent string         `json:"reasoning_content,omitempty"`
+	ToolCalls        []wireToolCall `json:"tool_calls,omitempty"`
 }
 
 type streamChoice struct {
@@ -390,8 +471,17 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, p Prompt, rep Re
 			return
 		}
 	}
-	stop := "stop"
-	e.send(delta{}, &stop, nil)
+	finish := "stop"
+	if len(rep.ToolCalls) > 0 {
+		for _, piece := range callPieces(rep.ToolCalls) {
+			e.send(delta{ToolCalls: []wireToolCall{piece}}, nil, nil)
+			if !e.pause(delay) {
+				return
+			}
+		}
+		finish = "tool_calls"
+	}
+	e.send(delta{}, &finish, nil)
 	if includeUsage {
 		e.send(delta{}, nil, &u)
 	}

@@ -12,6 +12,9 @@ import (
 type Reply struct {
 	Reasoning string // streamed first, as reasoning_content deltas
 	Text      string // the answer, in markdown
+	// ToolCalls are native calls, streamed after Text as tool_calls deltas
+	// (finish_reason "tool_calls").
+	ToolCalls []ToolCall
 
 	// Status, when non-zero, answers with this HTTP error instead.
 	Status     int
@@ -67,8 +70,12 @@ var rules = []Rule{
 }
 
 func choose(p Prompt) Reply {
-	// Tool results are answered by reading them, whatever words they hold.
-	if len(readResults(p.LastUser)) > 0 {
+	if p.Model == TextOnlyModel && len(p.Tools) > 0 {
+		return refuseTools(p)
+	}
+	// Tool results are answered by reading them, whatever words they hold
+	// (natively, the last user message is still the request).
+	if resultsTurn(p) {
 		if r, ok := toolReply(p); ok {
 			return r
 		}
@@ -104,7 +111,7 @@ func welcome(p Prompt) Reply {
 
 const welcomeText = `Hi! I'm **%s**, the offline demo model built into Airlock. I run inside the app — no network, no API key — and my answers are scripted, so don't expect real intelligence from me.
 
-**Airlock** is a desktop chat app for any OpenAI-compatible server: OpenAI, DeepSeek, OpenRouter, or a local model in Ollama or LM Studio. When a model wants to use a tool, it proposes the call as plain text; Airlock shows it to you on a card, and nothing runs until you approve it. Approved calls run in a sandboxed workspace, and their results go back to the model.
+**Airlock** is a desktop chat app for any OpenAI-compatible server: OpenAI, DeepSeek, OpenRouter, or a local model in Ollama or LM Studio. When a model wants to use a tool, it proposes the call — through the API's native function calling, or as plain text in its answer; Airlock shows it to you on a card, and nothing runs until you approve it. Approved calls run in a sandboxed workspace, and their results go back to the model.
 
 ### Things to try
 
@@ -116,7 +123,7 @@ Send a message containing one of these phrases:
 | ` + "`calculate 17*23`" + ` | The same with the calculator; try **Edit** before running |
 | ` + "`time and calc`" + ` | Two calls at once: **Run all** / **Deny all** |
 | ` + "`loop`" + ` | I repeat the same call: the loop guard stops the third one |
-| ` + "`broken`" + ` | A call to a tool that doesn't exist: a **problem** card |
+| ` + "`broken`" + ` | A call that can't run (a tool that doesn't exist, or arguments that aren't JSON): a **problem** card |
 | ` + "`work with files`" + ` | I list, write, edit and read a file in this chat's workspace, one approved step at a time |
 | ` + "`mcp echo hello`" + ` | When an MCP server with an ` + "`echo`" + ` tool is set up (Settings → Tools), I call it: the card says it acts outside Airlock |
 | ` + "`think`" + ` or ` + "`reason`" + ` | I reason first (in a collapsible block), then answer |
@@ -126,6 +133,18 @@ Send a message containing one of these phrases:
 | ` + "`hang`" + ` | I start, then go silent until you stop me or the request times out |
 | ` + "`error 401`" + `, ` + "`error 404`" + `, ` + "`error 429`" + `, ` + "`error 500`" + ` | The provider fails with that HTTP error |
 | ` + "`xss`" + ` | Hostile HTML, to check that Airlock renders it harmlessly |
+
+These tool phrases work both ways: when Airlock offers the tools natively I answer with native tool calls (several at once, streamed in pieces); when it describes them in the prompt I write the calls as text.
+
+### Three demo models
+
+| Model | With native tools |
+|---|---|
+| ` + "`airlock-demo`" + ` | Calls them natively |
+| ` + "`airlock-demo-text-only`" + ` | Refuses them, as Ollama does for a model without tool support (HTTP 400) — **Auto** mode then switches to text calls |
+| ` + "`airlock-demo-ignores-tools`" + ` | Accepts them but writes its calls as text, like a model whose template drops them |
+
+Without tools all three behave the same.
 
 ### Use a real model
 

@@ -4,15 +4,35 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"airlock/backend/chat"
 	"airlock/backend/paradigm"
 )
 
-// Tool scripts: when the request offers tools (the system prompt teaches a
-// paradigm), the demo answers some phrases with tool calls written the way
-// that paradigm's prompt teaches, and answers tool results by reading them.
+// Tool scripts: when the request offers tools, the demo answers some phrases
+// with tool calls, and answers tool results by reading them. Tools offered
+// natively ("tools" in the request) get native calls; tools taught by the
+// system prompt get calls written the way that paradigm's prompt teaches.
+
+// native is the tool mode of a request whose tools the demo calls natively.
+const native = "native"
+
+// toolMode says how the demo calls tools for p: native, a paradigm id
+// (calls written as text), or "" (no tools on offer).
+func toolMode(p Prompt) string {
+	pid := paradigmOf(p)
+	switch {
+	case len(p.Tools) == 0:
+		return pid
+	case p.Model != IgnoresToolsModel:
+		return native
+	case pid != "":
+		return pid
+	}
+	return "json" // a model that ignores tools writes them the common way
+}
 
 // paradigmOf tells which paradigm the system prompt teaches ("" = no tools).
 func paradigmOf(p Prompt) string {
@@ -69,15 +89,23 @@ func readResults(text string) []result {
 	return out
 }
 
+// resultsTurn says whether the request ends with tool results to read.
+func resultsTurn(p Prompt) bool {
+	return nativeResults(p) != nil || len(readResults(p.LastUser)) > 0
+}
+
 // toolReply answers with tool calls or reads results back; ok is false when
 // the request offers no tools or the phrase is not a tool script.
 func toolReply(p Prompt) (Reply, bool) {
-	pid := paradigmOf(p)
-	if pid == "" {
+	mode := toolMode(p)
+	if rs := nativeResults(p); rs != nil {
+		return afterResults(p, mode, rs), true
+	}
+	if mode == "" {
 		return Reply{}, false
 	}
 	if rs := readResults(p.LastUser); len(rs) > 0 {
-		return afterResults(p, pid, rs), true
+		return afterResults(p, mode, rs), true
 	}
 	last := strings.ToLower(p.LastUser)
 	var calls []chat.ToolCall
@@ -96,7 +124,7 @@ func toolReply(p Prompt) (Reply, bool) {
 		intro = "I'll add one and one. (This script repeats the same call to show Airlock's loop guard.)"
 		calls = []chat.ToolCall{call(1, "calculate", map[string]any{"expression": "1+1"})}
 	case strings.Contains(last, "broken") || strings.Contains(last, "malformed"):
-		return Reply{Text: brokenCall(pid)}, true
+		return brokenReply(p, mode), true
 	case strings.Contains(last, "time") && (strings.Contains(last, "calc") || strings.Contains(last, "both")):
 		intro = "I'll check the time and do the sum."
 		calls = []chat.ToolCall{call(1, "get_current_time", map[string]any{"timezone": "UTC"}), call(2, "calculate", map[string]any{"expression": expression(last)})}
@@ -109,8 +137,27 @@ func toolReply(p Prompt) (Reply, bool) {
 	default:
 		return Reply{}, false
 	}
-	par, _ := paradigm.Get(pid)
-	return Reply{Text: intro + "\n\n" + par.FormatCalls(calls)}, true
+	return callReply(p, mode, intro, calls), true
+}
+
+// callReply makes the calls in the request's tool mode: native calls after
+// the intro, or the intro and the calls as the paradigm writes them. A call
+// to a tool the request does not list is not made.
+func callReply(p Prompt, mode, intro string, calls []chat.ToolCall) Reply {
+	for _, c := range calls {
+		if len(p.Tools) > 0 && !slices.Contains(p.Tools, c.Name) {
+			return Reply{Text: "I'd use **" + c.Name + "** for that, but this chat does not offer it, so there is nothing I can call."}
+		}
+	}
+	if mode != native {
+		par, _ := paradigm.Get(mode)
+		return Reply{Text: intro + "\n\n" + par.FormatCalls(calls)}
+	}
+	r := Reply{Text: intro}
+	for _, c := range calls {
+		r.ToolCalls = append(r.ToolCalls, ToolCall{ID: newCallID(), Name: c.Name, Arguments: string(c.Arguments)})
+	}
+	return r
 }
 
 func call(n int, name string, args map[string]any) chat.ToolCall {
@@ -118,11 +165,16 @@ func call(n int, name string, args map[string]any) chat.ToolCall {
 	return chat.ToolCall{ID: fmt.Sprintf("call_%d", n), Name: name, Arguments: b}
 }
 
-// mcpEchoTool finds an MCP server's echo tool among those the system prompt
+// mcpEchoTool finds an MCP server's echo tool among those the request
 // offers (the reference server @modelcontextprotocol/server-everything has one).
 var mcpEchoTool = regexp.MustCompile(`mcp__[A-Za-z0-9_-]+?__echo\b`)
 
 func mcpEcho(p Prompt) string {
+	for _, name := range p.Tools {
+		if mcpEchoTool.FindString(name) == name {
+			return name
+		}
+	}
 	for _, m := range p.Messages {
 		if m.Role == "system" {
 			if name := mcpEchoTool.FindString(m.Content); name != "" {
@@ -162,6 +214,21 @@ func expression(text string) string {
 	return best
 }
 
+// brokenReply shows a problem card. As text: a call to a tool that does not
+// exist. Natively (the server would refuse an unknown name): a call whose
+// arguments are not valid JSON, which no repair can mend.
+func brokenReply(p Prompt, mode string) Reply {
+	if mode != native {
+		return Reply{Text: brokenCall(mode)}
+	}
+	name := p.Tools[0]
+	if slices.Contains(p.Tools, "calculate") {
+		name = "calculate"
+	}
+	return Reply{Text: "Here's a call whose arguments are not valid JSON, to show a problem card:",
+		ToolCalls: []ToolCall{{ID: newCallID(), Name: name, Arguments: `{"expression": "17*23", oops}`}}}
+}
+
 // brokenCall shows a problem card: a tool that does not exist.
 func brokenCall(pid string) string {
 	intro := "Here's a call that can't run (the tool does not exist), to show a problem card:\n\n"
@@ -176,15 +243,18 @@ func brokenCall(pid string) string {
 
 // afterResults reads the results back to the user, or repeats the call when
 // the conversation is the loop-guard demo.
-func afterResults(p Prompt, pid string, rs []result) Reply {
-	par, _ := paradigm.Get(pid)
+func afterResults(p Prompt, mode string, rs []result) Reply {
 	orig := strings.ToLower(originalRequest(p))
-	if strings.Contains(orig, "loop") && rs[0].status == "success" {
-		return Reply{Text: "Once more, to be sure.\n\n" + par.FormatCalls([]chat.ToolCall{call(1, "calculate", map[string]any{"expression": "1+1"})})}
+	if mode != "" && strings.Contains(orig, "loop") && rs[0].status == "success" {
+		return callReply(p, mode, "Once more, to be sure.", []chat.ToolCall{call(1, "calculate", map[string]any{"expression": "1+1"})})
 	}
-	if isFilesScript(orig) && rs[0].status == "success" {
-		if intro, calls := filesStep(resultsSince(p)); calls != nil {
-			return Reply{Text: intro + "\n\n" + par.FormatCalls(calls)}
+	if mode != "" && isFilesScript(orig) && rs[0].status == "success" {
+		step := resultsSince(p)
+		if mode == native {
+			step = roundsSince(p)
+		}
+		if intro, calls := filesStep(step); calls != nil {
+			return callReply(p, mode, intro, calls)
 		}
 		return Reply{Text: "Done. `notes.md` is in this chat's workspace: open the **Files** panel to read it. " +
 			"In an overlay workspace nothing reached your real folder yet: review the changes and **Apply** them.\n\n" +

@@ -1,0 +1,123 @@
+package llm
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// chatRequest builds the request go-openai sends. A request with nothing
+// native (no tools, no tool calls or results, no reasoning sent back) is
+// go-openai's own, unchanged. Otherwise body is the JSON to send instead:
+// go-openai's request with the messages written by us, because its message
+// type cannot say what native exchanges need (see wireMessage).
+func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, body []byte, err error) {
+	oreq = openai.ChatCompletionRequest{
+		Model:         c.cfg.Model,
+		Messages:      make([]openai.ChatCompletionMessage, len(req.Messages)),
+		Stream:        true,
+		StreamOptions: &openai.StreamOptions{IncludeUsage: true},
+	}
+	native := len(req.Tools) > 0
+	for i, m := range req.Messages {
+		oreq.Messages[i] = openai.ChatCompletionMessage{Role: string(m.Role), Content: m.Content}
+		if len(m.ToolCalls) > 0 || m.ToolCallID != "" || m.Name != "" || m.Reasoning != "" {
+			native = true
+			om := &oreq.Messages[i]
+			om.ToolCallID, om.Name, om.ReasoningContent = m.ToolCallID, m.Name, m.Reasoning
+			for _, tc := range m.ToolCalls {
+				om.ToolCalls = append(om.ToolCalls, openai.ToolCall{ID: tc.ID, Type: openai.ToolTypeFunction,
+					Function: openai.FunctionCall{Name: tc.Name, Arguments: sentArguments(tc.Arguments)}})
+			}
+		}
+	}
+	for _, t := range req.Tools {
+		params := t.Parameters
+		if len(params) == 0 {
+			params = json.RawMessage(`{"type":"object","properties":{}}`)
+		}
+		oreq.Tools = append(oreq.Tools, openai.Tool{Type: openai.ToolTypeFunction,
+			Function: &openai.FunctionDefinition{Name: t.Name, Description: t.Description, Parameters: params}})
+	}
+	if len(req.Tools) > 0 && req.ParallelToolCalls != nil {
+		oreq.ParallelToolCalls = *req.ParallelToolCalls
+	}
+	if t := req.Temperature; t != nil {
+		oreq.Temperature = *t
+		if *t == 0 {
+			// go-openai omits a zero temperature (omitempty); this is its
+			// documented stand-in for "exactly 0".
+			oreq.Temperature = math.SmallestNonzeroFloat32
+		}
+		if openai.NewReasoningValidator().Validate(oreq) != nil {
+			// Reasoning models (o1, o3, gpt-5…) only accept the default:
+			// drop the user's global temperature rather than fail.
+			oreq.Temperature = 0
+		}
+	}
+	if !native {
+		return oreq, nil, nil
+	}
+	msgs := make([]wireMessage, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = wireMessage{Role: string(m.Role), Content: m.Content, Name: m.Name,
+			ReasoningContent: m.Reasoning, ToolCallID: m.ToolCallID}
+		for _, tc := range m.ToolCalls {
+			w := wireToolCall{ID: tc.ID, Type: "function", ExtraContent: tc.Extra}
+			w.Function.Name, w.Function.Arguments = tc.Name, sentArguments(tc.Arguments)
+			msgs[i].ToolCalls = append(msgs[i].ToolCalls, w)
+		}
+	}
+	body, err = json.Marshal(nativeRequest{ChatCompletionRequest: &oreq, Messages: msgs})
+	return oreq, body, err
+}
+
+// nativeRequest is go-openai's request with our messages: the outer
+// Messages field hides the embedded one when marshalled.
+type nativeRequest struct {
+	*openai.ChatCompletionRequest
+	Messages []wireMessage `json:"messages"`
+}
+
+// wireMessage is a message as sent when the request is native. Unlike
+// go-openai's, it always sends content: DeepSeek rejects an assistant
+// message with tool calls and no content field, and a tool result may be
+// empty. For an assistant message with only tool calls the content is "",
+// not null: OpenAI, DeepSeek, vLLM, llama.cpp and Bedrock's OpenAI layer
+// take both, while Ollama (some versions and its cloud), older
+// mlx-openai-server and Bedrock-backed gateways have rejected or dropped
+// null.
+type wireMessage struct {
+	Role             string         `json:"role"`
+	Content          string         `json:"content"`
+	Name             string         `json:"name,omitempty"`
+	ReasoningContent string         `json:"reasoning_content,omitempty"`
+	ToolCalls        []wireToolCall `json:"tool_calls,omitempty"`
+	ToolCallID       string         `json:"tool_call_id,omitempty"`
+}
+
+type wireToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"` // a JSON text in a string, as OpenAI defines it
+	} `json:"function"`
+	ExtraContent json.RawMessage `json:"extra_content,omitempty"`
+}
+
+// sentArguments is what goes back to the server for a call's arguments: an
+// empty text (a call without parameters) as "{}", which every server reads.
+func sentArguments(s string) string {
+	if s == "" {
+		return "{}"
+	}
+	return s
+}
+
+// toolsRefused tells go-openai's own refusals of tools for a model.
+func toolsRefused(err error) bool {
+	return errors.Is(err, openai.ErrReasoningToolsRequireResponses) || errors.Is(err, openai.ErrO1BetaLimitationsTools)
+}
