@@ -137,6 +137,7 @@ test('MCP: a server killed mid-call gives a clear error, then comes back on the 
   await sleep(1500)
   process.kill(pid, 'SIGKILL')
   const outcome = await run
+  console.log('# the card error when the server was killed mid-call:', outcome)
   assert.match(outcome, /^error: .*everything/, `a clear error naming the server: ${outcome}`)
   assert.doesNotMatch(outcome, /^error: .*(EOF|broken pipe)$/i, 'more than a transport error')
 
