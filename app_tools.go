@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"time"
 
 	"airlock/backend/chat"
 	"airlock/backend/paradigm"
@@ -57,7 +59,54 @@ func (a *App) SetChatOptions(chatID string, o chat.ChatOptions) (chat.Chat, erro
 		o.WorkspaceKind, o.WorkspaceDir = c.WorkspaceKind, c.WorkspaceDir
 	}
 	o.MCPServers = c.MCPServers // SetChatServers changes them
+	if o.ToolMode == "" {       // a UI that does not send it keeps it
+		o.ToolMode = c.ToolMode
+	}
 	return result(a.store.SetChatOptions(a.ctx, chatID, o))
+}
+
+// ModelModeInfo is what Auto knows about the active model, and what it
+// will do.
+type ModelModeInfo struct {
+	chat.ModelMode
+	Effective chat.ToolMode `json:"effective"`
+}
+
+// ModelMode tells what Auto learned about the active provider's model.
+func (a *App) ModelMode() (ModelModeInfo, error) {
+	p, err := a.modelProvider()
+	if err != nil {
+		return ModelModeInfo{}, toAPI(err)
+	}
+	m, err := a.store.GetModelMode(a.ctx, p.ID, p.Model)
+	return ModelModeInfo{ModelMode: m, Effective: m.Effective()}, toAPI(err)
+}
+
+// modelProvider is the active provider with its model named: one that
+// leaves the model to the server uses the first it lists, as a turn does.
+func (a *App) modelProvider() (chat.Provider, error) {
+	p, err := a.activeProvider(a.ctx)
+	if err != nil || p.Model != "" {
+		return p, err
+	}
+	ctx, cancel := context.WithTimeout(a.ctx, 10*time.Second)
+	defer cancel()
+	if models, err := a.client(p).ListModels(ctx); err == nil && len(models) > 0 {
+		p.Model = models[0]
+	}
+	return p, nil
+}
+
+// SetModelMode makes Auto use native or text calls with the active model
+// whatever it learned ("" to go by what it learns; forget also drops what
+// it learned, so it tries native again).
+func (a *App) SetModelMode(override string, forget bool) (ModelModeInfo, error) {
+	p, err := a.modelProvider()
+	if err != nil {
+		return ModelModeInfo{}, toAPI(err)
+	}
+	m, err := a.store.SetModelModeOverride(a.ctx, p.ID, p.Model, chat.ToolMode(override), forget)
+	return ModelModeInfo{ModelMode: m, Effective: m.Effective()}, toAPI(err)
 }
 
 // SetChatServers chooses the MCP servers whose tools the chat offers: all

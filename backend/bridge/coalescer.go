@@ -22,7 +22,27 @@ const (
 	// EventWorkspaceChanged: a tool that may change files ran in a chat's
 	// workspace (payload WorkspaceChanged).
 	EventWorkspaceChanged = "workspace:changed"
+	// EventCallsForming: the calls of a streaming answer as they are
+	// written (payload Forming). Display only: the cards that can be
+	// decided come as call:updated once the answer is complete.
+	EventCallsForming = "calls:forming"
 )
+
+// Forming is what the model has written so far of the calls in an answer.
+type Forming struct {
+	ChatID    string        `json:"chatId"`
+	MessageID string        `json:"messageId"`
+	Calls     []FormingCall `json:"calls"`
+}
+
+// FormingCall is one call being written: its name once known, and its
+// arguments as they arrived (possibly incomplete JSON).
+type FormingCall struct {
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+	Format    string `json:"format"` // "native", or the text family ("json", "hermes", …)
+	Complete  bool   `json:"complete"`
+}
 
 // Notice tells the user why the tool loop paused.
 type Notice struct {

@@ -37,6 +37,8 @@ type Store interface {
 	ListCalls(ctx context.Context, chatID string) ([]chat.Call, error)
 	MessageCalls(ctx context.Context, messageID string) ([]chat.Call, error)
 	AllowedBy(ctx context.Context, tool, chatID string) (string, error)
+	GetModelMode(ctx context.Context, providerID, model string) (chat.ModelMode, error)
+	LearnModelMode(ctx context.Context, providerID, model string, mode chat.ToolMode, reason string) (chat.ModelMode, error)
 	AddRule(ctx context.Context, tool, chatID string) (chat.AllowRule, error)
 }
 
@@ -302,18 +304,18 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 	e.wg.Add(1)
 	e.mu.Unlock()
 
-	req := llm.Request{Messages: buildMessages(e.systemPrompt(settings.SystemPrompt, c), history)}
+	plan := e.planTurn(ctx, c, provider, settings.SystemPrompt, history)
 	if settings.Temperature >= 0 {
 		temp := float32(settings.Temperature)
-		req.Temperature = &temp
+		plan.temperature = &temp
 	}
-	go e.run(sctx, t, asst, model, req)
+	go e.run(sctx, t, asst, model, plan)
 	return asst, nil
 }
 
 // run streams one answer. The growing message is persisted at most every
 // PersistInterval; the final state is written before the UI is told.
-func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model, req llm.Request) {
+func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model, plan turnPlan) {
 	defer e.wg.Done()
 	defer close(t.done)
 	defer t.cancel(nil)
@@ -364,20 +366,33 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		}
 	}()
 
-	res, err := model.Stream(ctx, req, func(d llm.Delta) {
-		mu.Lock()
-		if d.TextWasReasoning {
-			// A template omitted <think>: what looked like answer text was
-			// reasoning. The final stream:end event corrects the UI.
-			reasoning.WriteString(text.String())
-			text.Reset()
-		}
-		text.WriteString(d.Text)
-		reasoning.WriteString(d.Reasoning)
-		dirty = true
-		mu.Unlock()
-		ui.Add(d.Text, d.Reasoning)
-	})
+	stream := func() (llm.Result, error) {
+		forming := newFormer(e.emit, msg.ChatID, msg.ID, plan.textStream())
+		defer forming.flush()
+		return model.Stream(ctx, plan.request(), func(d llm.Delta) {
+			mu.Lock()
+			if d.TextWasReasoning {
+				// A template omitted <think>: what looked like answer text was
+				// reasoning. The final stream:end event corrects the UI.
+				reasoning.WriteString(text.String())
+				text.Reset()
+			}
+			text.WriteString(d.Text)
+			reasoning.WriteString(d.Reasoning)
+			dirty = true
+			mu.Unlock()
+			ui.Add(d.Text, d.Reasoning)
+			forming.add(d)
+		})
+	}
+	res, err := stream()
+	if plan.refused(err) && live().Content == "" && live().Reasoning == "" {
+		// Auto: this model refuses native tools. Learn it and ask again
+		// with text calls, in the same answer: the user's message stands.
+		e.learn(plan, chat.ToolModeText, err.Error())
+		plan.mode = chat.ToolModeText
+		res, err = stream()
+	}
 	close(stopPersist)
 	<-persistDone
 
@@ -397,7 +412,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 	e.mu.Unlock()
 	ui.End(final)
 	if final.Status == chat.StatusComplete {
-		e.afterAnswer(final)
+		e.afterAnswer(final, plan, res)
 	}
 }
 
@@ -433,22 +448,6 @@ func errorCode(err error) string {
 	return "unknown"
 }
 
-// buildMessages turns the stored history into the model's request. Failed
-// answers with no text and the streaming placeholder are left out; partial
-// answers the user stopped stay, since the model wrote them.
-func buildMessages(systemPrompt string, history []chat.Message) []llm.Message {
-	out := make([]llm.Message, 0, len(history)+1)
-	if s := strings.TrimSpace(systemPrompt); s != "" {
-		out = append(out, llm.Message{Role: chat.RoleSystem, Content: s})
-	}
-	for _, m := range history {
-		if m.Status == chat.StatusStreaming || strings.TrimSpace(m.Content) == "" {
-			continue
-		}
-		out = append(out, llm.Message{Role: m.Role, Content: m.Content})
-	}
-	return out
-}
 
 // titleFrom makes a sidebar title out of the first message: its first line,
 // at most 60 characters, cut at a word.

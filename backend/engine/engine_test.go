@@ -11,6 +11,7 @@ import (
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/llm"
+	"airlock/backend/paradigm"
 	"airlock/backend/store"
 )
 
@@ -228,7 +229,8 @@ func TestBuildMessagesSkipsPlaceholdersAndEmptyFailures(t *testing.T) {
 		{Role: chat.RoleAssistant, Content: "part", Status: chat.StatusInterrupted},
 		{Role: chat.RoleAssistant, Content: "", Status: chat.StatusStreaming},
 	}
-	got := buildMessages("  ", h)
+	par, _ := paradigm.Get("json")
+	got := turnPlan{history: h}.messages("  ", par, false)
 	var roles []string
 	for _, m := range got {
 		roles = append(roles, string(m.Role)+":"+m.Content)

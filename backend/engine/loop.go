@@ -10,6 +10,7 @@ import (
 	"airlock/backend/approval"
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
+	"airlock/backend/llm"
 	"airlock/backend/paradigm"
 )
 
@@ -21,29 +22,19 @@ import (
 // OutputCap bounds what one tool run hands to the model.
 const OutputCap = 32 << 10
 
-// systemPrompt is the user's prompt plus the paradigm's tool instructions.
-func (e *Engine) systemPrompt(user string, c chat.Chat) string {
-	parts := []string{strings.TrimSpace(user)}
-	if p, ok := paradigm.Get(c.Paradigm); ok && e.tools != nil {
-		parts = append(parts, p.Prompt(e.tools(c).Specs()))
-	}
-	return strings.TrimSpace(strings.Join(parts, "\n\n"))
-}
-
-// afterAnswer finds the calls in a complete answer and stores them as cards.
-func (e *Engine) afterAnswer(msg chat.Message) {
+// afterAnswer finds the calls in a complete answer (written as text, and
+// native ones) and stores them as cards.
+func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result) {
 	if e.tools == nil {
 		return
 	}
 	ctx := context.Background()
-	c, err := e.store.GetChat(ctx, msg.ChatID)
-	if err != nil {
-		return
-	}
-	box := e.tools(c)
+	c, box := plan.chat, plan.box
 	res := paradigm.Scan(msg.Content, paradigm.Options{Paradigm: c.Paradigm, RecognizeOthers: c.RecognizeOthers,
 		Registry: box.Registry(), IDSeed: msg.ID})
-	if len(res.Calls) == 0 && len(res.Problems) == 0 {
+	natives := fromNative(answer.ToolCalls, box, answer.ToolCallsDropped)
+	e.learnFrom(plan, answer.ToolCalls, len(res.Calls))
+	if len(res.Calls) == 0 && len(res.Problems) == 0 && len(natives) == 0 {
 		return
 	}
 	type found struct {
@@ -60,6 +51,9 @@ func (e *Engine) afterAnswer(msg chat.Message) {
 			State: chat.CallProblem, Problem: p.Message}})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
+	for _, n := range natives { // after the text, where the API puts them
+		all = append(all, found{len(msg.Content), n})
+	}
 
 	env, envErr := e.envFor(ctx, msg.ChatID)
 	calls := make([]chat.Call, len(all))

@@ -1,0 +1,328 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"airlock/backend/chat"
+	"airlock/backend/llm"
+	"airlock/backend/paradigm"
+	"airlock/backend/tools"
+	"airlock/backend/tools/ojson"
+)
+
+// Native calling: the model gets the tools as the API's tools parameter and
+// answers with tool_calls; each becomes a card like a text call, and the
+// results go back as role "tool" messages. Auto uses native where the
+// provider and model accept it and text otherwise, learning which per model.
+
+// FormatNative is the format of a call the model made natively.
+const FormatNative = "native"
+
+// turnPlan is how one answer is asked for.
+type turnPlan struct {
+	mode     chat.ToolMode // native or text, for this request
+	auto     bool          // chosen by Auto: a refusal falls back to text, and what happens is learned
+	provider chat.Provider
+	chat     chat.Chat
+	box      *tools.Toolbox
+	system   string // the user's system prompt
+	history  []chat.Message
+	calls    map[string][]chat.Call // by message ID
+
+	temperature *float32
+}
+
+// planTurn decides how the model calls tools in this answer.
+func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, system string, history []chat.Message) turnPlan {
+	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: system, history: history,
+		calls: map[string][]chat.Call{}}
+	if all, err := e.store.ListCalls(ctx, c.ID); err == nil {
+		for _, cl := range all {
+			plan.calls[cl.MessageID] = append(plan.calls[cl.MessageID], cl)
+		}
+	}
+	if e.tools == nil {
+		return plan
+	}
+	switch c.ToolMode {
+	case chat.ToolModeNative:
+		plan.mode = chat.ToolModeNative
+	case chat.ToolModeAuto:
+		plan.auto = true
+		plan.mode = chat.ToolModeNative
+		if m, err := e.store.GetModelMode(ctx, p.ID, p.Model); err == nil {
+			plan.mode = m.Effective()
+		}
+	}
+	return plan
+}
+
+// request builds the request for the plan's mode.
+func (p turnPlan) request() llm.Request {
+	par, ok := paradigm.Get(p.chat.Paradigm)
+	if !ok {
+		par, _ = paradigm.Get(paradigm.Default)
+	}
+	if p.mode != chat.ToolModeNative {
+		system := strings.TrimSpace(p.system)
+		if p.box != nil {
+			system = strings.TrimSpace(system + "\n\n" + par.Prompt(p.box.Specs()))
+		}
+		return llm.Request{Messages: p.messages(system, par, false), Temperature: p.temperature}
+	}
+	req := llm.Request{Messages: p.messages(p.system, par, true), Temperature: p.temperature}
+	for _, s := range p.box.Specs() {
+		req.Tools = append(req.Tools, llm.Tool{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
+	}
+	return req
+}
+
+// textStream follows the text calls of the answer as it streams (a model
+// may write calls as text in native mode too); nil without tools.
+func (p turnPlan) textStream() *paradigm.Stream {
+	if p.box == nil {
+		return nil
+	}
+	return paradigm.NewStream(paradigm.Options{Paradigm: p.chat.Paradigm, RecognizeOthers: p.chat.RecognizeOthers, Registry: p.box.Registry()})
+}
+
+// refused says Auto asked natively and the provider refused tools.
+func (p turnPlan) refused(err error) bool {
+	var le *llm.Error
+	return p.auto && p.mode == chat.ToolModeNative && errors.As(err, &le) && le.Kind == llm.KindToolsUnsupported
+}
+
+// learn records what Auto found out about the model, and tells the chat
+// when it changes how the model is asked.
+func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
+	if !p.auto {
+		return
+	}
+	ctx := context.Background()
+	before, err := e.store.GetModelMode(ctx, p.provider.ID, p.provider.Model)
+	if err != nil || before.Learned == mode {
+		return
+	}
+	if _, err := e.store.LearnModelMode(ctx, p.provider.ID, p.provider.Model, mode, reason); err != nil {
+		return
+	}
+	if mode == chat.ToolModeNative && before.Learned == "" {
+		return // the first answer confirmed the default: nothing changes for the user
+	}
+	how := "native tool calls"
+	if mode == chat.ToolModeText {
+		how = "tool calls written as text"
+	}
+	e.notice(p.chat.ID, "tool_mode_learned", fmt.Sprintf("Auto: %s uses %s from now on (%s). Change it in the chat's Tools menu.", p.provider.Model, how, reason))
+}
+
+// messages is the conversation as the API expects it. An answer with
+// native calls is followed by one tool message per call, whatever came
+// after it, so a native conversation stays valid for the API; in a text
+// request the same calls are written in the paradigm instead.
+func (p turnPlan) messages(system string, par paradigm.Paradigm, native bool) []llm.Message {
+	out := make([]llm.Message, 0, len(p.history)+1)
+	if s := strings.TrimSpace(system); s != "" {
+		out = append(out, llm.Message{Role: chat.RoleSystem, Content: s})
+	}
+	answered := false // the last answer's native calls were given their tool messages
+	for _, m := range p.history {
+		if m.Status == chat.StatusStreaming {
+			continue
+		}
+		calls := nativeCalls(p.calls[m.ID])
+		switch {
+		case m.Role == chat.RoleAssistant && len(calls) > 0 && native:
+			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls)})
+			for _, c := range calls {
+				out = append(out, llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: toolMessage(c)})
+			}
+			answered = true
+			continue
+		case m.Role == chat.RoleAssistant && len(calls) > 0:
+			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: strings.TrimSpace(m.Content + "\n\n" + par.FormatCalls(textCalls(calls)))})
+			continue
+		case m.Kind == chat.KindToolResults && answered:
+			answered = false // said in the tool messages
+			continue
+		}
+		answered = false
+		if strings.TrimSpace(m.Content) != "" {
+			out = append(out, llm.Message{Role: m.Role, Content: m.Content})
+		}
+	}
+	return out
+}
+
+func nativeCalls(calls []chat.Call) []chat.Call {
+	var out []chat.Call
+	for _, c := range calls {
+		if c.Format == FormatNative {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// wireCalls are the calls as the answer is re-sent: with arguments that
+// are a JSON object (servers reject a conversation whose earlier arguments
+// are not), the ones that ran as they ran.
+func wireCalls(calls []chat.Call) []llm.ToolCall {
+	out := make([]llm.ToolCall, len(calls))
+	for i, c := range calls {
+		args := string(c.EffectiveArguments())
+		if v, err := ojson.Decode([]byte(args)); err != nil || !isObject(v) {
+			args = "{}"
+		}
+		out[i] = llm.ToolCall{ID: c.ModelCallID, Name: c.Name, Arguments: args}
+	}
+	return out
+}
+
+func isObject(v any) bool { _, ok := v.(ojson.Object); return ok }
+
+func textCalls(calls []chat.Call) []chat.ToolCall {
+	out := make([]chat.ToolCall, len(calls))
+	for i, c := range calls {
+		out[i] = chat.ToolCall{ID: c.ModelCallID, Name: c.Name, Arguments: c.EffectiveArguments()}
+	}
+	return out
+}
+
+// toolMessage is what a tool message says about a call: its result, or
+// why there is none.
+func toolMessage(c chat.Call) string {
+	switch {
+	case !c.Settled():
+		return "This call was not run: the conversation went on before anyone decided."
+	case c.ResultState == chat.ToolError:
+		return "Error: " + c.Result
+	}
+	return c.Result
+}
+
+// learnFrom is what Auto learns from a complete answer asked for natively:
+// native calls that read mean native works; calls written as text instead
+// mean the server ignored the tools (or the model prefers text); native
+// calls none of whose arguments read mean text will serve it better.
+func (e *Engine) learnFrom(p turnPlan, natives []llm.ToolCall, textCalls int) {
+	if !p.auto || p.mode != chat.ToolModeNative {
+		return
+	}
+	readable := 0
+	for _, tc := range natives {
+		if _, err := nativeArguments(tc.Arguments); err == nil && !tc.Truncated {
+			readable++
+		}
+	}
+	switch {
+	case readable > 0:
+		e.learn(p, chat.ToolModeNative, "its native calls work")
+	case len(natives) > 0:
+		e.learn(p, chat.ToolModeText, "the arguments of its native calls were not valid JSON")
+	case textCalls > 0:
+		e.learn(p, chat.ToolModeText, "it wrote its calls as text although tools were offered")
+	}
+}
+
+// fromNative turns the model's native calls into cards: valid ones pending,
+// the others problem cards that say what is wrong and keep the text.
+func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat.Call {
+	out := make([]chat.Call, 0, len(natives)+1)
+	for i, tc := range natives {
+		c := chat.Call{ModelCallID: tc.ID, Name: strings.TrimSpace(tc.Name), Raw: tc.Arguments, Format: FormatNative, State: chat.CallPending}
+		if c.ModelCallID == "" {
+			c.ModelCallID = fmt.Sprintf("call_%d", i+1)
+		}
+		args, err := nativeArguments(tc.Arguments)
+		switch {
+		case tc.Truncated:
+			c.State, c.Problem = chat.CallProblem, fmt.Sprintf("The arguments were longer than %d KB and were cut, so the call was not run.", llm.MaxToolArguments>>10)
+		case err != nil:
+			c.State, c.Problem = chat.CallProblem, "The arguments are not valid JSON, so the call was not run: "+err.Error()
+		case c.Name == "":
+			c.State, c.Problem = chat.CallProblem, "The tool call has no tool name, so it was not run."
+		default:
+			canon, clean, cerr := box.Registry().Check(c.Name, args)
+			c.Arguments = ojson.Encode(clean)
+			if cerr != nil {
+				c.State, c.Problem = chat.CallProblem, cerr.Error()
+			} else {
+				c.Name = canon
+			}
+		}
+		out = append(out, c)
+	}
+	if dropped {
+		out = append(out, chat.Call{ModelCallID: "call_dropped", Format: FormatNative, State: chat.CallProblem,
+			Problem: fmt.Sprintf("The answer had more than %d tool calls; the rest were not turned into cards. Make fewer calls at a time.", llm.MaxToolCalls)})
+	}
+	return out
+}
+
+// nativeArguments reads a native call's arguments: a JSON object, possibly
+// encoded twice (some servers send a string holding the JSON), "" for
+// none. Light damage (a trailing comma, single quotes) is repaired; text
+// that was cut off is not completed: a half-written value must not run.
+func nativeArguments(text string) (ojson.Object, error) {
+	text = strings.TrimSpace(text)
+	if text == "" || text == "null" {
+		return ojson.Object{}, nil
+	}
+	v, err := ojson.Decode([]byte(text))
+	if err != nil {
+		fixed, rerr := tools.SafeRepair(text)
+		if rerr != nil || !balanced(text) {
+			return nil, err
+		}
+		if v, err = ojson.Decode([]byte(fixed)); err != nil {
+			return nil, err
+		}
+	}
+	if s, ok := v.(string); ok {
+		return nativeArguments(s)
+	}
+	obj, ok := v.(ojson.Object)
+	if !ok {
+		return nil, fmt.Errorf("they are %s, not a JSON object", jsonKind(v))
+	}
+	return obj, nil
+}
+
+// balanced says text closes every brace and bracket it opens (outside
+// strings): repairing it fixes syntax, not a cut.
+func balanced(text string) bool {
+	depth, inStr, esc := 0, false, false
+	for _, r := range text {
+		switch {
+		case esc:
+			esc = false
+		case inStr && r == '\\':
+			esc = true
+		case r == '"':
+			inStr = !inStr
+		case inStr:
+		case r == '{' || r == '[':
+			depth++
+		case r == '}' || r == ']':
+			depth--
+		}
+	}
+	return depth == 0 && !inStr
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case []any:
+		return "a list"
+	case json.Number, float64, int64:
+		return "a number"
+	case bool:
+		return "true or false"
+	}
+	return "a plain value"
+}
