@@ -91,7 +91,10 @@ type Engine struct {
 	mu      sync.Mutex
 	streams map[string]*turn   // by chat ID
 	running map[string]toolRun // tool runs, by call ID
-	wg      sync.WaitGroup
+	// unreadable counts, per provider and model, the answers in a row
+	// whose native calls had no readable arguments (Auto's evidence).
+	unreadable map[string]int
+	wg         sync.WaitGroup
 
 	decide sync.Mutex // serialises decisions and the hand-back of results
 }
@@ -110,7 +113,7 @@ func New(d Deps) *Engine {
 		d.EnvFor = func(context.Context, string) (tools.Env, error) { return tools.Env{}, nil }
 	}
 	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
-		streams: map[string]*turn{}, running: map[string]toolRun{}}
+		streams: map[string]*turn{}, running: map[string]toolRun{}, unreadable: map[string]int{}}
 }
 
 // Send stores the user's message and starts the model's answer. It returns
@@ -447,7 +450,6 @@ func errorCode(err error) string {
 	}
 	return "unknown"
 }
-
 
 // titleFrom makes a sidebar title out of the first message: its first line,
 // at most 60 characters, cut at a word.

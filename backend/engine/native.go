@@ -219,15 +219,30 @@ func (e *Engine) learnFrom(p turnPlan, natives []llm.ToolCall, textCalls int) {
 			readable++
 		}
 	}
+	key := p.provider.ID + "\x00" + p.provider.Model
+	e.mu.Lock()
+	switch {
+	case readable > 0:
+		delete(e.unreadable, key)
+	case len(natives) > 0: // answers without calls say nothing either way
+		e.unreadable[key]++
+	}
+	misses := e.unreadable[key]
+	e.mu.Unlock()
 	switch {
 	case readable > 0:
 		e.learn(p, chat.ToolModeNative, "its native calls work")
-	case len(natives) > 0:
-		e.learn(p, chat.ToolModeText, "the arguments of its native calls were not valid JSON")
-	case textCalls > 0:
+	case misses >= unreadableLimit:
+		e.learn(p, chat.ToolModeText, fmt.Sprintf("the arguments of its native calls were not valid JSON %d answers in a row", misses))
+	case len(natives) == 0 && textCalls > 0:
 		e.learn(p, chat.ToolModeText, "it wrote its calls as text although tools were offered")
 	}
 }
+
+// unreadableLimit is how many answers with native calls in a row whose
+// arguments were all unreadable make Auto switch a model to text: one can
+// be a slip.
+const unreadableLimit = 2
 
 // fromNative turns the model's native calls into cards: valid ones pending,
 // the others problem cards that say what is wrong and keep the text.
