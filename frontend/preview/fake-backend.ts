@@ -150,6 +150,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     autoContinue: opts.autoContinue ?? true,
     maxTurns: opts.maxTurns ?? 25,
     toolTimeoutSeconds: 30,
+    toolMode: 'auto',
   }
   const providers: Provider[] = [
     { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true },
