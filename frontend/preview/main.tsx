@@ -223,7 +223,7 @@ switch (scene) {
     const id = byTitle('Rust')!
     await s.selectChat(id)
     await useStore.getState().setChatOptions(id, { paradigm: 'json', recognizeOthers: true, toolMode: (q.get('mode') as 'text' | 'native' | 'auto') ?? 'auto' })
-    setTimeout(() => (document.querySelector('[data-testid="chat-options"]') as HTMLElement)?.click(), 200)
+    setTimeout(() => (document.querySelector('[data-testid="chat-options"]') as HTMLElement)?.click(), 500)
     break
   }
   case 'settings-general':

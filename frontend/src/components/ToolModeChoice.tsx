@@ -1,8 +1,8 @@
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { TOOL_MODES, type ModelModeInfo, type Paradigm, type ToolMode } from '../api'
-import { setModelMode, useModelMode } from '../store/modelMode'
+import { loadModelMode, setModelMode, useModelMode } from '../store/modelMode'
 import '../styles/toolmode.css'
 
 /** In the chat's tool options: how the model calls tools (Text / Native / Auto), and what Auto knows. */
@@ -51,6 +51,11 @@ export function ModelModePanel() {
   const busy = useModelMode((s) => s.busy)
   const ids = useId()
 
+  // Auto may have learned something since (a first native answer that worked says nothing): read it when shown.
+  useEffect(() => {
+    void loadModelMode()
+  }, [])
+
   if (!info) {
     return (
       <div className="model-mode" data-testid="model-mode" data-state={error ? 'error' : 'loading'} role="status">
@@ -92,7 +97,8 @@ export function ModelModePanel() {
         {t('chatOptions.modelMode.title')}
       </p>
       <p className="model-mode__status" data-testid="model-mode-status" aria-live="polite">
-        <span className="model-mode__model">{model}</span>:{' '}
+        <span className="model-mode__model">{model}</span>
+        {t('chatOptions.modelMode.sep')}
         <span className={`model-mode__how is-${chosen || 'untried'}`}>{how}</span>
       </p>
       {detail && (

@@ -256,6 +256,7 @@ export const en = {
     modelMode: {
       title: 'What Auto knows about the active model',
       thisModel: 'This model',
+      sep: ': ',
       native: 'native calls',
       text: 'text calls',
       untried: 'not tried yet: native first',

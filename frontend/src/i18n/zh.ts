@@ -255,6 +255,7 @@ export const zh: Resources = {
     modelMode: {
       title: '自动模式对当前模型的了解',
       thisModel: '此模型',
+      sep: '：',
       native: '原生调用',
       text: '文本调用',
       untried: '尚未尝试：先用原生调用',

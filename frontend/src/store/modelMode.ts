@@ -20,16 +20,27 @@ export const useModelMode = create<ModelModeState>()(() => initial())
 
 /** Replies can overtake one another: only the newest applies. */
 let seq = 0
+/** A read in flight (asked for twice at once, it is read once). */
+let reading: Promise<void> | null = null
 
-export async function loadModelMode(): Promise<void> {
+/** fresh: read again even if a read is in flight (Auto just learned something). */
+export function loadModelMode(fresh = false): Promise<void> {
+  if (reading && !fresh) return reading
   const mine = ++seq
   useModelMode.setState({ loading: true })
-  try {
-    const info = await api.modelMode()
-    if (mine === seq) useModelMode.setState({ info, loading: false, error: '' })
-  } catch (err) {
-    if (mine === seq) useModelMode.setState({ loading: false, error: toApiError(err).message })
-  }
+  const read: Promise<void> = api
+    .modelMode()
+    .then((info) => {
+      if (mine === seq) useModelMode.setState({ info, loading: false, error: '' })
+    })
+    .catch((err) => {
+      if (mine === seq) useModelMode.setState({ loading: false, error: toApiError(err).message })
+    })
+    .finally(() => {
+      if (reading === read) reading = null
+    })
+  reading = read
+  return read
 }
 
 /** Overrides what Auto learned for the active model ('' = go by what it learns); forget also drops what it learned. */
@@ -66,12 +77,13 @@ export function useAutoModelMode(enabled: boolean): ModelModeInfo | null {
 /** Auto learned something (chat:notice tool_mode_learned): read it again. */
 export function subscribeModelMode(): () => void {
   return events.onChatNotice((n) => {
-    if (n?.code === 'tool_mode_learned') void loadModelMode()
+    if (n?.code === 'tool_mode_learned') void loadModelMode(true)
   })
 }
 
 /** Test helper. */
 export function resetModelMode() {
   seq++
+  reading = null
   useModelMode.setState(initial())
 }
