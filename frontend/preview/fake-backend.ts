@@ -5,6 +5,7 @@ import type { AllowRule, AppInfo, Call, Chat, ChatOptions, Message, Provider, Se
 import { FORMATS, PARADIGMS, TOOLS, formatResults, readBack, runTool, scan, toolScript, validate, type ResultSpec } from './fake-tools'
 import { createFakeWorkspaces, FILE_TOOL_SPECS } from './fake-workspace'
 import { createFakeMcp, type FakeMcpSetup } from './fake-mcp'
+import { createFakeNative, nativeCards, nativeScript, NativeWriter, type NativeCall } from './fake-native'
 import type { WorkspaceKind } from '../src/api'
 
 type Listener = (...data: unknown[]) => void
@@ -150,6 +151,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     autoContinue: opts.autoContinue ?? true,
     maxTurns: opts.maxTurns ?? 25,
     toolTimeoutSeconds: 30,
+    toolMode: 'auto',
   }
   const providers: Provider[] = [
     { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true },
@@ -159,6 +161,9 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   ]
   const chats: Chat[] = []
   const mcp = createFakeMcp({ emit, chats, setup: opts.mcp, startMs: opts.mcpStartMs })
+  const native = createFakeNative({ emit, settings: () => settings, providers })
+  /** The native calls of answers still streaming, by message id. */
+  const nativeOf = new Map<string, NativeCall[]>()
   const messages: Message[] = []
   const streams = new Map<string, Stream>()
   const calls: Call[] = []
@@ -181,7 +186,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     ...extra,
   })
   const addChat = (title: string, at: number) => {
-    const c: Chat = { id: newId(), title, createdAt: at - 5 * MIN, updatedAt: at, paradigm: 'json', recognizeOthers: true }
+    // Seeded chats are from before the choice of tool mode: text.
+    const c: Chat = { id: newId(), title, createdAt: at - 5 * MIN, updatedAt: at, paradigm: 'json', recognizeOthers: true, toolMode: 'text' }
     chats.push(c)
     return c
   }
@@ -248,6 +254,10 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     messages.push(msg)
     const chat = chats.find((c) => c.id === chatId)
     const tools = scripted === undefined ? toolScript(prompt, chat?.paradigm ?? 'json') : null
+    // Native: the same script, its calls made through the API (arguments arrive in pieces as calls:forming).
+    const nat = chat && native.plan(chat) === 'native' && tools ? nativeScript(toolScript(prompt, 'json') ?? '') : null
+    const writer = nat ? new NativeWriter(emit, chatId, msg.id, nat.calls) : null
+    if (nat) nativeOf.set(msg.id, nat.calls)
     let reasoning = ''
     let content: string
     let fail: null | { code: string; message: string; after: number } = null
@@ -255,7 +265,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     if (scripted !== undefined) {
       content = scripted
     } else if (tools) {
-      content = tools
+      content = nat ? nat.intro : tools
     } else if (lower.includes('error') || prompt.includes('错误')) {
       content = 'Let me look into that for you. First, I'
       fail = { code: 'http_500', message: 'Provider returned HTTP 500: Internal Server Error (simulated).', after: 6 }
@@ -285,6 +295,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
         return
       }
       if (i >= pieces.length) {
+        if (writer?.tick()) return
         end(st, 'complete')
         return
       }
@@ -427,7 +438,10 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     const chat = chats.find((c) => c.id === msg.chatId)
     if (!chat) return
     const res = scan(msg.content, chat.paradigm, chat.recognizeOthers, mcp.toolsFor(chat))
-    const found = [
+    const natives = nativeOf.get(msg.id)
+    nativeOf.delete(msg.id)
+    if (natives) native.worked(chat)
+    const found = natives ? nativeCards(natives, mcp.toolsFor(chat)).map((c, at) => ({ at, c })) : [
       ...res.calls.map((c) => ({ at: c.start, c: { modelCallId: c.id, name: c.name, arguments: c.arguments, raw: c.raw ?? '', format: c.format ?? '', state: 'pending' as const } })),
       ...res.problems.map((p) => ({ at: p.start, c: { modelCallId: p.id ?? '', name: p.name ?? '', arguments: null, raw: p.raw, format: p.format ?? '', state: 'problem' as const, problem: p.message } })),
     ].sort((a, b) => a.at - b.at)
@@ -588,6 +602,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     ListChats: async () => clone([...chats].sort((a, b) => b.updatedAt - a.updatedAt)),
     CreateChat: async () => {
       const c = addChat('', Date.now())
+      c.toolMode = settings.toolMode
       emit('chats:changed', null)
       return clone(c)
     },
@@ -704,8 +719,10 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       const c = chats.find((x) => x.id === chatId)
       if (!c) throw apiErr('not_found', 'Chat not found.')
       if (!['json', 'xml', 'vcp'].includes(o.paradigm)) throw apiErr('invalid_paradigm', `Unknown paradigm "${o.paradigm}".`)
+      if (o.toolMode !== undefined && !['text', 'native', 'auto'].includes(o.toolMode)) throw apiErr('invalid', `unknown tool mode "${o.toolMode}"`)
       c.paradigm = o.paradigm
       c.recognizeOthers = o.recognizeOthers
+      if (o.toolMode) c.toolMode = o.toolMode // omitted: kept
       return clone(c)
     },
     ListCalls: async (chatId: string) => clone(calls.filter((c) => c.chatId === chatId)),
@@ -834,6 +851,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     },
     ScanText: async (text: string, paradigm: string, recognizeOthers: boolean) => clone(scan(text, paradigm, recognizeOthers, mcp.tools())),
     ...mcp.bindings,
+    ...native.bindings,
     TestConnection: async (p: Provider) => {
       await wait(500)
       if (p.baseUrl.includes('localhost:1234')) throw apiErr('unreachable', 'Could not connect to http://localhost:1234/v1 — is LM Studio running?')

@@ -2,7 +2,10 @@
 // URL params: theme=light|dark|system, lang=en|zh|auto, scene=chat|empty|newchat|error|
 // interrupted|streaming|reasoning|settings|settings-general|settings-about|confirm|rename|
 // tools|tool-running|tool-paused|lab|run|files|files-overlay|permissions|about|
-// mcp|mcp-env|mcp-empty|mcp-form|mcp-new|mcp-import|mcp-chat|mcp-card|mcp-run, drop=1, tick=ms, manual=1 (auto-continue off)
+// mcp|mcp-env|mcp-empty|mcp-form|mcp-new|mcp-import|mcp-chat|mcp-card|mcp-run|
+// native (cards forming as a native answer streams; tick=150 to watch)|native-learned (Auto learns a model refuses tools)|
+// tool-mode (the chat's Tools menu in Auto; as=demo|env|p-openai|p-ollama picks the active provider; mode=text|native|auto),
+// drop=1, tick=ms, manual=1 (auto-continue off)
 import { installFakeBackend } from './fake-backend'
 
 const q = new URLSearchParams(location.search)
@@ -204,6 +207,25 @@ switch (scene) {
       }, 50)
     }, 100)
     break
+  case 'native':
+    // a new chat (Auto: the demo model calls natively): two calls form while the answer streams, then become cards
+    await s.selectChat(null)
+    await useStore.getState().send('What time is it, and calculate 17*23 + 2^8 — both please')
+    break
+  case 'native-learned':
+    // Auto asks natively, the model refuses tools: the notice, then a text call
+    await s.setActiveProvider('p-ollama')
+    await s.selectChat(null)
+    await useStore.getState().send('calculate 2+2')
+    break
+  case 'tool-mode': {
+    await s.setActiveProvider(q.get('as') ?? 'env')
+    const id = byTitle('Rust')!
+    await s.selectChat(id)
+    await useStore.getState().setChatOptions(id, { paradigm: 'json', recognizeOthers: true, toolMode: (q.get('mode') as 'text' | 'native' | 'auto') ?? 'auto' })
+    setTimeout(() => (document.querySelector('[data-testid="chat-options"]') as HTMLElement)?.click(), 500)
+    break
+  }
   case 'settings-general':
     s.openSettings('general')
     break

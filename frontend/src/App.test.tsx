@@ -305,7 +305,10 @@ describe('App with a fake backend', () => {
     await user.type(screen.getByTestId('composer'), 'broken{Enter}')
     const card = await screen.findByTestId('tool-card', {}, { timeout: 5000 })
     expect(card).toHaveAttribute('data-state', 'problem')
-    expect(within(card).getByTestId('call-raw')).toHaveTextContent('teleport')
+    // a new chat calls natively (Auto, and the demo model takes tools): the card keeps the arguments as written
+    expect(card).toHaveAttribute('data-tool', 'teleport')
+    expect(within(card).getByTestId('call-family')).toHaveTextContent('native call')
+    expect(within(card).getByTestId('call-raw')).toHaveTextContent('{"to":"Mars"}')
     await user.click(within(card).getByTestId('tell-model'))
     await waitFor(() => expect(lastMessage()).toHaveTextContent('teleport failed'), { timeout: 5000 })
   })
@@ -340,8 +343,11 @@ describe('App with a fake backend', () => {
     const user = userEvent.setup()
     const fake = await boot({ empty: true, tick: 2 })
     await user.click(screen.getByTestId('new-chat'))
-    expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('JSON')
+    // new chats call tools the settings' way (Auto), natively with the demo model
+    await waitFor(() => expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('Auto · native'))
     await user.click(screen.getByTestId('chat-options'))
+    await user.click(screen.getByTestId('tool-mode-text'))
+    expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('JSON')
     const xml = screen.getAllByTestId('paradigm-option').find((r) => (r as HTMLInputElement).value === 'xml')!
     await user.click(xml)
     expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('XML tags')
@@ -353,7 +359,7 @@ describe('App with a fake backend', () => {
     expect(card).toHaveAttribute('data-state', 'pending')
     const chatId = screen.getAllByTestId('chat-item')[0].dataset.chatId!
     const chats = (await window.go!.main!.App!.ListChats()) as { id: string; paradigm: string; recognizeOthers: boolean }[]
-    expect(chats.find((c) => c.id === chatId)).toMatchObject({ paradigm: 'xml', recognizeOthers: false })
+    expect(chats.find((c) => c.id === chatId)).toMatchObject({ paradigm: 'xml', recognizeOthers: false, toolMode: 'text' })
     // the model was taught XML: the call was read from a <tool_code> tag
     expect(fake.calls[0].format).toBe('xml')
     expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('XML tags')

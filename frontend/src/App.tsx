@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { openExternal } from './api'
 import { useStore } from './store'
 import { subscribeMcp } from './store/mcp'
+import { subscribeForming } from './store/forming'
+import { subscribeModelMode } from './store/modelMode'
 import { applyLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
@@ -26,10 +28,14 @@ export function App() {
     const { subscribe, init } = useStore.getState()
     const off = subscribe()
     const offMcp = subscribeMcp()
+    const offForming = subscribeForming()
+    const offModelMode = subscribeModelMode()
     void init()
     return () => {
       off()
       offMcp()
+      offForming()
+      offModelMode()
     }
   }, [])
 

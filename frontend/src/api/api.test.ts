@@ -119,4 +119,29 @@ describe('api wrapper', () => {
     off()
     expect(handlers['mcp:changed']).toBeUndefined()
   })
+
+  it('tool modes: an old chat without one reads as text, settings default to auto; ModelMode and SetModelMode pass their arguments', async () => {
+    const ListChats = vi.fn().mockResolvedValue([{ id: 'a', title: 'old' }, { id: 'b', title: 'new', toolMode: 'native' }])
+    const GetSettings = vi.fn().mockResolvedValue({ activeProviderId: 'demo', maxTurns: 3 })
+    const ModelMode = vi.fn().mockResolvedValue({ providerId: 'p', model: 'gemma3', learned: 'text', reason: 'HTTP 400', learnedAt: 5 })
+    const SetModelMode = vi.fn().mockResolvedValue({ providerId: 'p', model: 'gemma3', learned: '', override: 'native', effective: 'native' })
+    window.go = { main: { App: { ListChats, GetSettings, ModelMode, SetModelMode } } }
+    expect((await api.listChats()).map((c) => c.toolMode)).toEqual(['text', 'native'])
+    expect((await api.getSettings()).toolMode).toBe('auto')
+    // a missing effective is worked out the way the backend does: override, learned, else native
+    expect(await api.modelMode()).toEqual({ providerId: 'p', model: 'gemma3', learned: 'text', reason: 'HTTP 400', learnedAt: 5, override: '', effective: 'text' })
+    expect(await api.setModelMode('native', false)).toMatchObject({ override: 'native', effective: 'native', reason: '', learnedAt: 0 })
+    expect(SetModelMode).toHaveBeenCalledWith('native', false)
+  })
+
+  it('calls:forming reaches its listener normalised (a Go nil list is no calls)', () => {
+    const handlers: Record<string, (d: unknown) => void> = {}
+    window.runtime = { EventsOn: (name, cb) => ((handlers[name] = cb), () => delete handlers[name]) }
+    const cb = vi.fn()
+    events.onCallsForming(cb)
+    handlers['calls:forming']({ chatId: 'c', messageId: 'm', calls: [{ name: '', arguments: '{"ex', format: 'native' }] })
+    handlers['calls:forming']({ chatId: 'c', messageId: 'm', calls: null })
+    expect(cb.mock.calls[0][0]).toEqual({ chatId: 'c', messageId: 'm', calls: [{ name: '', arguments: '{"ex', format: 'native', complete: false }] })
+    expect(cb.mock.calls[1][0].calls).toEqual([])
+  })
 })

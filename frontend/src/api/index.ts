@@ -7,7 +7,15 @@ export type Kind = 'text' | 'tool_results'
 export type MessageStatus = 'streaming' | 'complete' | 'interrupted' | 'error'
 
 export type Paradigm = 'json' | 'xml' | 'vcp'
-export type ChatOptions = { paradigm: Paradigm; recognizeOthers: boolean }
+/**
+ * How the model calls tools: text = written in the chat's paradigm; native = the API's
+ * tools parameter and tool_calls; auto = native where the provider and model accept it,
+ * text (in the paradigm) otherwise, learned per provider+model.
+ */
+export type ToolMode = 'text' | 'native' | 'auto'
+export const TOOL_MODES: ToolMode[] = ['text', 'native', 'auto']
+/** toolMode omitted = the backend keeps the chat's (the lazy new chat: the settings' default). */
+export type ChatOptions = { paradigm: Paradigm; recognizeOthers: boolean; toolMode?: ToolMode }
 export type Chat = {
   id: string
   title: string
@@ -16,6 +24,8 @@ export type Chat = {
   /** How tools are offered to the model and read back (see ChatOptions). */
   paradigm: Paradigm
   recognizeOthers: boolean
+  /** How the model calls tools (normalizeChat fills it: 'text' for a chat from before the choice existed). */
+  toolMode?: ToolMode
   /** Where the chat's file tools work (normalizeChat fills it: 'scratch' by default). */
   workspaceKind?: WorkspaceKind
   /** The real folder of a folder or overlay workspace ('' for scratch). */
@@ -87,6 +97,20 @@ export type Settings = {
   maxTurns: number
   /** Per tool run (1..3600). */
   toolTimeoutSeconds: number
+  /** How the model calls tools in new chats (normalizeSettings fills it: 'auto'). */
+  toolMode: ToolMode
+}
+/** What Auto knows about the active provider's model ('' = nothing learned / no override). */
+export type ModelModeInfo = {
+  providerId: string
+  model: string
+  learned: '' | 'native' | 'text'
+  reason: string
+  /** Unix ms; 0 = never. */
+  learnedAt: number
+  override: '' | 'native' | 'text'
+  /** What Auto does with this model now: the override, else what it learned, else native (to find out). */
+  effective: 'native' | 'text'
 }
 export type AppInfo = { version: string; dataDir: string; envProvider: boolean }
 export type AboutInfo = { name: string; version: string; dataDir: string; logFile: string; platform: string; goVersion: string }
@@ -207,6 +231,20 @@ export type McpServers = { servers: McpServerInfo[]; envFile: string; envError: 
 /** `skipped` entries read "name: why". */
 export type McpImport = { added: string[]; skipped: string[] }
 
+/** One call the model is writing, while its answer streams (display only). */
+export type FormingCall = {
+  /** '' until the model has written it. */
+  name: string
+  /** The text so far: possibly incomplete JSON. */
+  arguments: string
+  /** 'native', or the text family ('json', 'hermes', 'vcp', ...). */
+  format: string
+  /** Fully written (the card that can be decided comes when the answer ends). */
+  complete: boolean
+}
+/** The whole list of calls being written in a streaming answer (each event replaces the last). */
+export type CallsForming = { chatId: string; messageId: string; calls: FormingCall[] }
+
 /** Something the user should know about a chat (e.g. code "turn_cap": the loop paused). */
 export type ChatNotice = { chatId: string; code: string; message: string }
 
@@ -310,6 +348,8 @@ export function normalizeMessage(m: Message): Message {
 }
 
 const asKind = (k: unknown): WorkspaceKind => (k === 'folder' || k === 'overlay' ? k : 'scratch')
+const asToolMode = (m: unknown, missing: ToolMode): ToolMode => (m === 'text' || m === 'native' || m === 'auto' ? m : missing)
+const asLearned = (m: unknown): '' | 'native' | 'text' => (m === 'native' || m === 'text' ? m : '')
 
 export function normalizeChat(c: Chat): Chat {
   const paradigm = c.paradigm === 'xml' || c.paradigm === 'vcp' ? c.paradigm : 'json'
@@ -323,6 +363,7 @@ export function normalizeChat(c: Chat): Chat {
     workspaceDir: workspaceKind === 'scratch' ? '' : c.workspaceDir ?? '',
     pinned: !!c.pinned,
     mcpServers: Array.isArray(c.mcpServers) ? c.mcpServers : null,
+    toolMode: asToolMode(c.toolMode, 'text'),
   }
 }
 
@@ -345,6 +386,35 @@ export function normalizeSettings(s: Settings): Settings {
     autoContinue: s.autoContinue ?? true,
     maxTurns: s.maxTurns || 25,
     toolTimeoutSeconds: s.toolTimeoutSeconds || 30,
+    toolMode: asToolMode(s.toolMode, 'auto'),
+  }
+}
+
+export function normalizeModelMode(m: Partial<ModelModeInfo> | null | undefined): ModelModeInfo {
+  const learned = asLearned(m?.learned)
+  const override = asLearned(m?.override)
+  const effective = m?.effective === 'native' || m?.effective === 'text' ? m.effective : override || learned || 'native'
+  return {
+    providerId: m?.providerId ?? '',
+    model: m?.model ?? '',
+    learned,
+    reason: m?.reason ?? '',
+    learnedAt: m?.learnedAt ?? 0,
+    override,
+    effective,
+  }
+}
+
+export function normalizeForming(f: CallsForming): CallsForming {
+  return {
+    chatId: f?.chatId ?? '',
+    messageId: f?.messageId ?? '',
+    calls: arr(f?.calls).map((c) => ({
+      name: c?.name ?? '',
+      arguments: c?.arguments ?? '',
+      format: c?.format ?? '',
+      complete: !!c?.complete,
+    })),
   }
 }
 
@@ -410,7 +480,7 @@ export const api = {
   listChats: async () => arr(await call<Chat[] | null>('ListChats')).map(normalizeChat),
   createChat: async () => normalizeChat(await call<Chat>('CreateChat')),
   renameChat: async (id: string, title: string) => normalizeChat(await call<Chat>('RenameChat', id, title)),
-  /** Send the chat's mcpServers along: the backend stores the options whole (a missing list would mean "all"). */
+  /** Send the chat's mcpServers along: the backend stores the options whole (a missing list would mean "all"); a missing toolMode keeps the chat's. */
   setChatOptions: async (chatId: string, o: ChatOptions & { mcpServers?: string[] | null }) =>
     normalizeChat(await call<Chat>('SetChatOptions', chatId, o)),
   deleteChat: (id: string) => call<void>('DeleteChat', id),
@@ -429,6 +499,11 @@ export const api = {
   deleteProvider: (id: string) => call<void>('DeleteProvider', id),
   listModels: async (p: Provider) => arr(await call<string[] | null>('ListModels', p)),
   testConnection: (p: Provider) => call<string>('TestConnection', p),
+  /** What Auto knows about the active provider's model. */
+  modelMode: async () => normalizeModelMode(await call<ModelModeInfo>('ModelMode')),
+  /** Overrides what Auto learned for the active model ('' = go by what it learns); forget drops what it learned (it tries native again). */
+  setModelMode: async (override: '' | 'native' | 'text', forget: boolean) =>
+    normalizeModelMode(await call<ModelModeInfo>('SetModelMode', override, forget)),
 
   // Tool calls: every action returns the call as stored after the change.
   listCalls: async (chatId: string) => arr(await call<Call[] | null>('ListCalls', chatId)).map(normalizeCall),
@@ -553,6 +628,8 @@ export const events = {
   /** A message the backend added by itself (tool results; the next streaming answer). */
   onMessageAdded: (cb: (m: Message) => void) => onEvent<Message>('message:added', (m) => cb(normalizeMessage(m))),
   onChatNotice: (cb: (n: ChatNotice) => void) => onEvent<ChatNotice>('chat:notice', cb),
+  /** The calls a streaming answer is writing (the whole list each time; display only). */
+  onCallsForming: (cb: (f: CallsForming) => void) => onEvent<CallsForming>('calls:forming', (f) => cb(normalizeForming(f))),
   /** A tool that may change files ran in a chat's workspace. */
   onWorkspaceChanged: (cb: (w: { chatId: string }) => void) => onEvent<{ chatId: string }>('workspace:changed', cb),
   /** An MCP server's status or tool list changed. */

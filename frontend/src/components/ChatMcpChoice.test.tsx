@@ -127,6 +127,6 @@ describe('a chat’s MCP servers (tool options)', () => {
     useStore.setState({ chats: [chat({ mcpServers: ['sqlite'] })], activeChatId: 'c1' })
     const user = await open()
     await user.click(screen.getAllByTestId('paradigm-option').find((r) => (r as HTMLInputElement).value === 'xml')!)
-    expect(app.SetChatOptions).toHaveBeenCalledWith('c1', { paradigm: 'xml', recognizeOthers: true, mcpServers: ['sqlite'] })
+    expect(app.SetChatOptions).toHaveBeenCalledWith('c1', { paradigm: 'xml', recognizeOthers: true, toolMode: 'text', mcpServers: ['sqlite'] })
   })
 })

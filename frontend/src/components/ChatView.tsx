@@ -212,6 +212,18 @@ function MessageList({
     }
   }
 
+  // Cards forming while the model writes grow the answer without a delta: keep following it.
+  useEffect(() => {
+    const el = scroller.current
+    const inner = el?.firstElementChild
+    if (!streaming || !el || !inner || typeof ResizeObserver === 'undefined') return
+    const ro = new ResizeObserver(() => {
+      if (stick.current) el.scrollTop = el.scrollHeight
+    })
+    ro.observe(inner)
+    return () => ro.disconnect()
+  }, [streaming])
+
   // New cards grow the list: stay at the bottom if we were there.
   const lastCalls = lastAssistant >= 0 ? callsByMessage[messages[lastAssistant].id] : undefined
   useLayoutEffect(() => {
@@ -282,7 +294,8 @@ function ChatNoticeBar({ chatId, canContinue }: { chatId: string; canContinue: b
   const [busy, setBusy] = useState(false)
   if (!canContinue && !notice) return null
   const paused = notice?.code === 'turn_cap'
-  const problem = !!notice && !paused
+  const learned = notice?.code === 'tool_mode_learned'
+  const problem = !!notice && !paused && !learned
   const text = notice ? notice.message : t('continue.ready')
   return (
     <div
@@ -294,7 +307,7 @@ function ChatNoticeBar({ chatId, canContinue }: { chatId: string; canContinue: b
       {problem ? <AlertIcon size={16} /> : <InfoIcon size={16} />}
       <div className="notice-bar__body">
         <p className="notice-bar__title">
-          {paused ? t('notices.turnCapTitle') : problem ? t('notices.title') : t('continue.title')}
+          {paused ? t('notices.turnCapTitle') : learned ? t('notices.toolModeTitle') : problem ? t('notices.title') : t('continue.title')}
         </p>
         <p className="notice-bar__text">{text}</p>
       </div>

@@ -4,6 +4,8 @@ import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
 import { Markdown, CopyButton } from './Markdown'
 import { MessageCalls } from './ToolCalls'
+import { FormingCards } from './FormingCards'
+import { useForming } from '../store/forming'
 import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
 import { EditButton, MessageEditor, RegenerateButton, VersionSwitcher } from './MessageHistory'
 
@@ -153,6 +155,7 @@ function AssistantMessage({
   const { t } = useTranslation()
   const streaming = m.status === 'streaming'
   const calls = useStore((s) => selectMessageCalls(s, m.id))
+  const forming = useForming((s) => streaming && m.id in s.byMessage)
   const shown = useMemo(() => (streaming ? m.content : stripCallText(m.content, calls)), [streaming, m.content, calls])
   const hasText = shown.length > 0
   const hasContent = m.content.length > 0
@@ -172,8 +175,9 @@ function AssistantMessage({
       {hasText && <Markdown text={shown} className={streaming ? 'is-streaming' : undefined} />}
 
       {!streaming && <MessageCalls messageId={m.id} paradigm={paradigm} />}
+      {streaming && <FormingCards messageId={m.id} />}
 
-      {streaming && !hasContent && !hasReasoning && (
+      {streaming && !hasContent && !hasReasoning && !forming && (
         <div className="typing" role="status" aria-label={t('message.thinking')}>
           <span />
           <span />

@@ -4,11 +4,13 @@ import {
   api,
   DEMO_PROVIDER_ID,
   ENV_PROVIDER_ID,
+  TOOL_MODES,
   toApiError,
   type Language,
   type Provider,
   type Settings,
   type Theme,
+  type ToolMode,
 } from '../api'
 import { useStore, type SettingsTab } from '../store'
 import { modLabel } from '../lib/hooks'
@@ -734,6 +736,15 @@ function GeneralPanel() {
         description={t('general.autoContinueHint')}
         testId="auto-continue"
       />
+      <Field id={`${ids}-toolmode`} label={t('general.toolMode')} hint={t('general.toolModeHint')}>
+        <Segmented
+          id={`${ids}-toolmode`}
+          value={draft.toolMode}
+          options={TOOL_MODES.map((v) => ({ value: v, label: t(`general.toolModes.${v}`) }))}
+          onChange={(v) => set('toolMode', v as ToolMode)}
+          testId="settings-tool-mode"
+        />
+      </Field>
       <div className="form__row">
         <Field
           id={`${ids}-turns`}
@@ -808,11 +819,13 @@ function Segmented({
   value,
   options,
   onChange,
+  testId = 'theme',
 }: {
   id: string
   value: string
   options: { value: string; label: string }[]
   onChange: (v: string) => void
+  testId?: string
 }) {
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     let n = -1
@@ -825,7 +838,7 @@ function Segmented({
     requestAnimationFrame(() => (group?.children[n] as HTMLElement | undefined)?.focus())
   }
   return (
-    <div className="segmented" role="radiogroup" id={id} data-testid="theme">
+    <div className="segmented" role="radiogroup" id={id} data-testid={testId}>
       {options.map((o, i) => (
         <button
           key={o.value}

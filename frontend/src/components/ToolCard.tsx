@@ -167,7 +167,11 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           </span>
         )}
         <span className="tool-card__head-end">
-          {family ? (
+          {c.format === 'native' ? (
+            <span className="tool-card__format tool-card__format--native" data-testid="call-family" data-format="native" title={t('calls.nativeHint')}>
+              {t('calls.native')}
+            </span>
+          ) : family ? (
             <span className="tool-card__format" data-testid="call-family" title={t('calls.familyHint', { id: c.format })}>
               {family}
             </span>

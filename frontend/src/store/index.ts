@@ -511,7 +511,7 @@ export const useStore = create<Store>()((set, get) => {
           chatId = chat.id
           // Options picked before the chat existed apply before the first answer.
           const want = get().newChatOptions
-          if (want.paradigm !== chat.paradigm || want.recognizeOthers !== chat.recognizeOthers) {
+          if (want.paradigm !== chat.paradigm || want.recognizeOthers !== chat.recognizeOthers || (want.toolMode && want.toolMode !== chat.toolMode)) {
             try {
               chat = await api.setChatOptions(chat.id, want)
             } catch (err) {
@@ -852,9 +852,10 @@ export const useStore = create<Store>()((set, get) => {
     handleNotice: (n) => {
       if (!n || !n.chatId) return
       set((s) => ({ notices: { ...s.notices, [n.chatId]: n } }))
+      const learned = n.code === 'tool_mode_learned' // Auto now calls tools another way with this model
       get().toast({
-        kind: n.code === 'turn_cap' ? 'info' : 'error',
-        title: n.code === 'turn_cap' ? 'notices.turnCapTitle' : 'notices.title',
+        kind: n.code === 'turn_cap' || learned ? 'info' : 'error',
+        title: n.code === 'turn_cap' ? 'notices.turnCapTitle' : learned ? 'notices.toolModeTitle' : 'notices.title',
         message: n.message,
       })
     },
@@ -1146,7 +1147,9 @@ export const selectWaitingCount = (s: Store) => {
 /** The active chat's options (the lazy new chat's when none is active). */
 export const selectActiveChatOptions = (s: Store): ChatOptions => {
   const chat = s.activeChatId ? s.chats.find((c) => c.id === s.activeChatId) : null
-  return chat ? { paradigm: chat.paradigm, recognizeOthers: chat.recognizeOthers } : s.newChatOptions
+  if (chat) return { paradigm: chat.paradigm, recognizeOthers: chat.recognizeOthers, toolMode: chat.toolMode ?? 'text' }
+  // The lazy new chat: what was picked for it, else the mode of new chats.
+  return { ...s.newChatOptions, toolMode: s.newChatOptions.toolMode ?? s.settings?.toolMode ?? 'auto' }
 }
 
 /** Where the active chat's tools work (the lazy new chat's choice when none is active). */
