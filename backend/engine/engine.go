@@ -392,7 +392,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 	if plan.refused(err) && live().Content == "" && live().Reasoning == "" {
 		// Auto: this model refuses native tools. Learn it and ask again
 		// with text calls, in the same answer: the user's message stands.
-		e.learn(plan, chat.ToolModeText, err.Error())
+		e.learn(plan, chat.ToolModeText, refusal(err))
 		plan.mode = chat.ToolModeText
 		res, err = stream()
 	}

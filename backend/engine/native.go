@@ -90,6 +90,18 @@ func (p turnPlan) textStream() *paradigm.Stream {
 	return paradigm.NewStream(paradigm.Options{Paradigm: p.chat.Paradigm, RecognizeOthers: p.chat.RecognizeOthers, Registry: p.box.Registry()})
 }
 
+// refusal is why a provider refused tools, in a few words.
+func refusal(err error) string {
+	var le *llm.Error
+	if errors.As(err, &le) && le.Said != "" {
+		if le.StatusCode > 0 {
+			return fmt.Sprintf("the server said “%s” (HTTP %d)", strings.TrimSuffix(le.Said, "."), le.StatusCode)
+		}
+		return fmt.Sprintf("the server said “%s”", strings.TrimSuffix(le.Said, "."))
+	}
+	return err.Error()
+}
+
 // refused says Auto asked natively and the provider refused tools.
 func (p turnPlan) refused(err error) bool {
 	var le *llm.Error
@@ -117,7 +129,7 @@ func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
 	if mode == chat.ToolModeText {
 		how = "tool calls written as text"
 	}
-	e.notice(p.chat.ID, "tool_mode_learned", fmt.Sprintf("Auto: %s uses %s from now on (%s). Change it in the chat's Tools menu.", p.provider.Model, how, reason))
+	e.notice(p.chat.ID, "tool_mode_learned", fmt.Sprintf("%s will use %s from now on: %s. Change this in the chat's Tools menu.", p.provider.Model, how, reason))
 }
 
 // messages is the conversation as the API expects it. An answer with

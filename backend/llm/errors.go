@@ -43,6 +43,7 @@ type Error struct {
 	StatusCode int           // HTTP status, when the server answered with one
 	Message    string        // a sentence for people, with the server's own text when it gave one
 	RetryAfter time.Duration // from Retry-After on 429/503, else 0
+	Said       string        // the server's own words, when it gave some (tools refusals)
 	Err        error         // the underlying cause
 }
 
@@ -83,7 +84,7 @@ func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Er
 	case what == opChatTools && toolsRefused(err):
 		// go-openai's own check, before sending: e.g. GPT-6 takes tools on
 		// the Responses API only.
-		return &Error{Kind: KindToolsUnsupported, Err: err,
+		return &Error{Kind: KindToolsUnsupported, Err: err, Said: err.Error(),
 			Message: sentence("This model does not accept tools here", err.Error(), "") + toolsHint}
 	case errors.As(err, &reqErr): // before APIError: it may wrap an empty one
 		return c.httpError(reqErr.HTTPStatusCode, bodyText(reqErr.Body), w.header, err, what)
@@ -113,7 +114,7 @@ func (c *Client) httpError(status int, text string, h http.Header, err error, wh
 	case what == opChatTools && status >= 400 && refusesTools(text):
 		// Before the generic cases: OpenRouter says it with a 404,
 		// llama.cpp with a 500.
-		e.Kind = KindToolsUnsupported
+		e.Kind, e.Said = KindToolsUnsupported, text
 		e.Message = sentence("The model or server does not accept tools "+code, text, "") + toolsHint
 		return e
 	case status == http.StatusUnauthorized:
@@ -169,7 +170,7 @@ const toolsHint = " Tools can still be offered as text in the prompt (text tool 
 // midStreamError is an error the server reported inside a 200 stream.
 func midStreamError(msg string, err error, what op) *Error {
 	if what == opChatTools && refusesTools(msg) {
-		return &Error{Kind: KindToolsUnsupported, Err: err,
+		return &Error{Kind: KindToolsUnsupported, Err: err, Said: msg,
 			Message: sentence("The model or server does not accept tools", msg, "") + toolsHint}
 	}
 	return &Error{Kind: KindServer, Err: err,

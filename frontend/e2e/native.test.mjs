@@ -19,7 +19,7 @@ const bodies = []
 before(async () => {
   const bin = join(mkdtempSync(join(tmpdir(), 'airlock-mockllm-')), 'mockllm')
   execFileSync('go', ['build', '-o', bin, './cmd/mockllm'], { cwd: ROOT, stdio: 'inherit' })
-  demo = spawn(bin, ['-addr', '127.0.0.1:0', '-delay', '25ms'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  demo = spawn(bin, ['-addr', '127.0.0.1:0', '-delay', '60ms'], { stdio: ['ignore', 'pipe', 'inherit'] })
   const base = await new Promise((resolve, reject) => {
     demo.stdout.once('data', (d) => resolve(String(d).trim()))
     demo.once('exit', (code) => reject(new Error(`mockllm exited with ${code}`)))
@@ -74,6 +74,7 @@ test('native: the call forms while the model writes, waits on its card, runs, an
   // Forming: the name first, then the arguments growing; nothing to decide on it.
   const forming = await app.waitFor(`(() => { const f = document.querySelector('[data-testid="forming-card"][data-tool="calculate"]'); return f && { text: f.innerText, buttons: f.querySelectorAll('button[data-testid="approve"]').length } })()`, 15000, 'a forming card')
   assert.equal(forming.buttons, 0, 'a forming card cannot be approved')
+  await sleep(150)
   app.screenshot('native-forming')
   await app.waitFor(`!!${card('calculate', 'pending')}`, 15000, 'the pending card')
   assert.equal(await app.eval(`document.querySelectorAll('[data-testid="forming-card"]').length`), 0, 'forming cards make way for the real one')

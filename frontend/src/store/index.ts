@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import {
+  ENV_PROVIDER_ID,
   api,
   chatWorkspace,
   DEFAULT_CHAT_OPTIONS,
@@ -1126,8 +1127,9 @@ export const resetStore = () => {
 /** The messages of the active chat (stable empty array otherwise). */
 const EMPTY: Message[] = []
 export const selectActiveMessages = (s: Store) => (s.activeChatId ? s.messages[s.activeChatId] ?? EMPTY : EMPTY)
+/** The provider answering: the environment's (AIRLOCK_BASE_URL) when set, as the backend does, else the chosen one. */
 export const selectActiveProvider = (s: Store) =>
-  s.providers.find((p) => p.id === s.settings?.activeProviderId) ?? null
+  s.providers.find((p) => p.id === ENV_PROVIDER_ID) ?? s.providers.find((p) => p.id === s.settings?.activeProviderId) ?? null
 export const selectIsStreaming = (s: Store, chatId: string | null) =>
   !!chatId &&
   (!!s.streaming[chatId] || (s.messages[chatId]?.some((m) => m.status === 'streaming') ?? false))
