@@ -141,7 +141,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const tick = opts.tick ?? 35
 
   const now = Date.now()
-  const info: AppInfo = { version: '0.1.0-preview', dataDir: '/home/mara/.local/share/airlock', envProvider: true }
+  const info: AppInfo = { version: '0.1.0-preview', dataDir: '/home/mara/.local/share/airlock', envProvider: false }
   let settings: Settings = {
     activeProviderId: opts.realProvider ? 'p-openai' : 'demo',
     systemPrompt: '',
@@ -155,7 +155,6 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   }
   const providers: Provider[] = [
     { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true },
-    { id: 'env', name: 'Environment', baseUrl: 'http://localhost:8080/v1', apiKey: '', model: 'llama-3.1-8b-instruct', demo: false },
     { id: 'p-openai', name: 'Work OpenAI', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-abc123', model: 'gpt-4o-mini', demo: false },
     { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false },
   ]
