@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { openExternal } from './api'
 import { useStore } from './store'
 import { subscribeMcp } from './store/mcp'
+import { subscribeUndo } from './store/undo'
 import { applyLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
@@ -26,10 +27,12 @@ export function App() {
     const { subscribe, init } = useStore.getState()
     const off = subscribe()
     const offMcp = subscribeMcp()
+    const offUndo = subscribeUndo()
     void init()
     return () => {
       off()
       offMcp()
+      offUndo()
     }
   }, [])
 
