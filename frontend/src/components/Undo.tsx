@@ -83,7 +83,10 @@ function UndoAction({ cp, list, chatId, busy, testId }: { cp: Checkpoint; list: 
         {busy ? <span className="spinner spinner--xs" aria-hidden="true" /> : <UndoIcon size={12} />}
         {busy ? t('undo.undoing') : t('undo.undo')}
       </button>
-      <span className="undo-row__hint">{t('undo.kept', { count, size: formatSize(cp.bytes) })}</span>
+      <span className="undo-row__hint">
+        {t('undo.paths', { count })}
+        {cp.bytes > 0 && ` · ${t('undo.keptSize', { size: formatSize(cp.bytes) })}`}
+      </span>
     </>
   )
 }
