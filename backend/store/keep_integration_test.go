@@ -37,6 +37,8 @@ func run(t *testing.T, m *workspace.Manager, chatID string, o chat.ChatOptions, 
 	}
 }
 
+var storeOpen = store.Open
+
 func open(t *testing.T, path string) *store.Store {
 	t.Helper()
 	s, err := store.Open(path)
