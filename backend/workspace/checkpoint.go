@@ -185,8 +185,9 @@ type CheckpointStore interface {
 // imageOf looks at rel on fsys. With follow, a link in the last place is
 // followed (as a write would); without, the link itself is described. With
 // keep > 0 the content of a file up to keep bytes (or a link's target) is
-// returned too. It never fails: what cannot be looked at is
-// EntryUnreadable, and the error says why.
+// returned too; with keep == 0 a file up to hashMax is hashed; with keep < 0
+// it is not read at all (size and time only). It never fails: what cannot be
+// looked at is EntryUnreadable, and the error says why.
 func imageOf(fsys afero.Fs, rel string, follow bool, keep int64) (Image, []byte, error) {
 	name := FSName(rel)
 	var fi fs.FileInfo
@@ -226,7 +227,10 @@ func imageOf(fsys afero.Fs, rel string, follow bool, keep int64) (Image, []byte,
 		return Image{Kind: EntryUnreadable}, nil, errors.New("not a regular file")
 	}
 	img.Kind, img.Size = EntryFile, fi.Size()
-	limit := max(keep, 0)
+	if keep < 0 {
+		return img, nil, nil
+	}
+	limit := keep
 	if limit == 0 {
 		limit = hashMax
 	}

@@ -186,10 +186,18 @@ func (c *checkpointFs) Finish() error {
 		return nil
 	}
 	c.done = true
+	// A change that cannot be undone (a file not kept) needs no hashes to
+	// tell later changes apart: its files are only looked at, not read.
+	read := int64(0)
+	for _, rel := range c.order {
+		if !c.paths[rel].Kept {
+			read = -1
+		}
+	}
 	var out []CheckpointPath
 	for _, rel := range c.order {
 		p := *c.paths[rel]
-		after, _, _ := imageOf(c.inner, rel, p.Follow, 0)
+		after, _, _ := imageOf(c.inner, rel, p.Follow, read)
 		if p.Before.Same(after) {
 			continue
 		}
