@@ -12,3 +12,11 @@ func NewScratchCapped(limit int64) *Workspace {
 	mem := afero.NewMemMapFs()
 	return &Workspace{kind: KindScratch, mem: mem, fs: &jailFs{inner: &quotaFs{Fs: mem, limit: limit}}}
 }
+
+// CheckpointFsWithBudget is a folder workspace's filesystem keeping a
+// checkpoint for chatID that may keep at most budget bytes of contents.
+func CheckpointFsWithBudget(w *Workspace, store CheckpointStore, chatID string, budget int64) (afero.Fs, func() error) {
+	c := newCheckpointFs(w.FS(), store, Checkpoint{ChatID: chatID, Tool: "test", Dir: w.Dir()})
+	c.budget = budget
+	return c, c.Finish
+}

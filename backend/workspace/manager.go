@@ -16,16 +16,24 @@ type ScratchStore interface {
 }
 
 // Manager keeps each chat's workspace open while the app runs and saves
-// scratch workspaces after every change.
+// scratch workspaces after every change. When its store also keeps
+// checkpoints (CheckpointStore) and overlays (OverlayStore), a folder
+// workspace's changes and an overlay's Apply are checkpointed first, and an
+// overlay's pending changes are saved as they happen.
 type Manager struct {
-	store ScratchStore
-	mu    sync.Mutex
-	open  map[string]*Workspace // by chat ID
+	store       ScratchStore
+	checkpoints CheckpointStore // nil: none kept
+	overlays    OverlayStore    // nil: pending changes live in memory only
+	mu          sync.Mutex
+	open        map[string]*Workspace // by chat ID
 }
 
 // NewManager makes a manager saving scratch files to store.
 func NewManager(store ScratchStore) *Manager {
-	return &Manager{store: store, open: map[string]*Workspace{}}
+	m := &Manager{store: store, open: map[string]*Workspace{}}
+	m.checkpoints, _ = store.(CheckpointStore)
+	m.overlays, _ = store.(OverlayStore)
+	return m
 }
 
 // Get returns the chat's workspace as its options describe it, opening it
@@ -64,20 +72,29 @@ func (m *Manager) Get(ctx context.Context, chatID string, o chat.ChatOptions) (*
 	if err != nil {
 		return nil, err
 	}
+	if err := m.attach(ctx, chatID, w); err != nil {
+		_ = w.Close()
+		return nil, err
+	}
 	m.open[chatID] = w
 	return w, nil
 }
 
 // Env is the tools' environment for a chat: its workspace, and a commit
-// that saves a scratch workspace after a change.
+// that saves a scratch workspace (or an overlay's pending changes) after a
+// change. In a folder workspace every run keeps a checkpoint, keyed to the
+// call ctx carries (tools.WithCall); its commit saves what the run left.
 func (m *Manager) Env(ctx context.Context, chatID string, o chat.ChatOptions) (tools.Env, error) {
 	w, err := m.Get(ctx, chatID, o)
 	if err != nil {
 		return tools.Env{}, err
 	}
 	env := tools.Env{FS: w.FS()}
-	if w.Kind() == KindScratch {
+	switch w.Kind() {
+	case KindScratch:
 		env.Commit = func() error { return m.save(context.Background(), chatID, w) }
+	case KindFolder, KindOverlay:
+		m.keepEnv(ctx, chatID, w, &env)
 	}
 	return env, nil
 }
@@ -101,8 +118,8 @@ func (m *Manager) ResetScratch(ctx context.Context, chatID string) error {
 	return m.store.SaveScratch(ctx, chatID, nil)
 }
 
-// Close closes every open workspace (overlay changes not applied are lost;
-// the UI says so before quitting).
+// Close closes every open workspace. An overlay's pending changes stay
+// saved (when the store keeps them) for the next run.
 func (m *Manager) Close() {
 	m.mu.Lock()
 	defer m.mu.Unlock()

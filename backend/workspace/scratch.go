@@ -35,7 +35,10 @@ func scratchFull(total int64) error {
 // its content, for the store to save. It fails when the files add up to
 // more than ScratchMaxBytes. Anything that is neither a regular file nor a
 // folder is left out.
-func Snapshot(fsys afero.Fs) ([]File, error) {
+func Snapshot(fsys afero.Fs) ([]File, error) { return snapshot(fsys, ScratchMaxBytes) }
+
+// snapshot is Snapshot with another cap (none when limit <= 0).
+func snapshot(fsys afero.Fs, limit int64) ([]File, error) {
 	var out []File
 	var total int64
 	err := afero.Walk(fsys, "/", func(name string, fi fs.FileInfo, err error) error {
@@ -52,7 +55,7 @@ func Snapshot(fsys afero.Fs) ([]File, error) {
 				return nil
 			}
 			total += fi.Size()
-			if total > ScratchMaxBytes {
+			if limit > 0 && total > limit {
 				return scratchFull(total)
 			}
 			data, err := afero.ReadFile(fsys, name)
@@ -74,6 +77,12 @@ func Snapshot(fsys afero.Fs) ([]File, error) {
 // checked like any other (a tampered snapshot cannot name "../x"), and the
 // total size is capped like a live scratch workspace.
 func Restore(files []File) (afero.Fs, error) {
+	return restore(files, ScratchMaxBytes, "scratch workspace")
+}
+
+// restore is Restore with another cap (none when limit <= 0), naming what
+// was saved in its errors.
+func restore(files []File, limit int64, what string) (afero.Fs, error) {
 	mem := afero.NewMemMapFs()
 	var total int64
 	for _, f := range files {
@@ -81,7 +90,7 @@ func Restore(files []File) (afero.Fs, error) {
 			total += int64(len(f.Content))
 		}
 	}
-	if total > ScratchMaxBytes {
+	if limit > 0 && total > limit {
 		return nil, scratchFull(total)
 	}
 	sorted := append([]File(nil), files...)
@@ -89,7 +98,7 @@ func Restore(files []File) (afero.Fs, error) {
 	for _, f := range sorted {
 		c, err := CleanPath(f.Path)
 		if err != nil {
-			return nil, errf(CodePathInvalid, err, "the saved scratch workspace has a bad entry: %v", err)
+			return nil, errf(CodePathInvalid, err, "the saved %s has a bad entry: %v", what, err)
 		}
 		if c == "." {
 			continue

@@ -41,6 +41,7 @@ type Workspace struct {
 	mem     afero.Fs // scratch: the MemMapFs underneath
 	root    *os.Root
 	overlay *overlayFs
+	keep    *keeper // set by a Manager: checkpoints, saved pending changes
 }
 
 // NewScratch returns an empty in-memory workspace.
@@ -159,14 +160,16 @@ func (w *Workspace) Changes() ([]Change, error) {
 // Apply writes the pending changes at or beneath the given paths to disk
 // (all of them when none is given). A file that changed on disk since the
 // model read it is not written: its error (code apply_conflict) says so,
-// and its change stays pending; the others are applied.
+// and its change stays pending; the others are applied. Opened by a
+// Manager, what the disk held before is kept as a checkpoint (Undo), and
+// what is still pending is saved.
 func (w *Workspace) Apply(paths ...string) error {
 	if err := w.requireOverlay(); err != nil {
 		return err
 	}
 	w.overlay.mu.Lock()
 	defer w.overlay.mu.Unlock()
-	if err := w.overlay.apply(paths); err != nil {
+	if err := w.applyKept(paths); err != nil {
 		return FSError(".", err)
 	}
 	return nil
@@ -180,5 +183,8 @@ func (w *Workspace) Discard(paths ...string) error {
 	}
 	w.overlay.mu.Lock()
 	defer w.overlay.mu.Unlock()
-	return w.overlay.discard(paths)
+	if err := w.overlay.discard(paths); err != nil {
+		return err
+	}
+	return w.saveOverlayLocked()
 }

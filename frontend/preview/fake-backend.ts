@@ -833,6 +833,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     },
     DiscardChanges: async (chatId: string, paths: string[]) => workspaces.discard(chatId, paths ?? []),
     ResetScratch: async (chatId: string) => workspaces.reset(chatId),
+    // The preview keeps no checkpoints (its folders are not real): an empty History.
+    ListCheckpoints: async () => ({ checkpoints: [], bytes: 0, limit: 200 << 20, fileLimit: 10 << 20, dropped: 0 }),
     RunTool: async (chatId: string, name: string, args: Record<string, unknown>) => {
       chatOf(chatId)
       await wait(20)

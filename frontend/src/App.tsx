@@ -5,6 +5,7 @@ import { useStore } from './store'
 import { subscribeMcp } from './store/mcp'
 import { subscribeForming } from './store/forming'
 import { subscribeModelMode } from './store/modelMode'
+import { subscribeUndo } from './store/undo'
 import { applyLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
@@ -30,12 +31,14 @@ export function App() {
     const offMcp = subscribeMcp()
     const offForming = subscribeForming()
     const offModelMode = subscribeModelMode()
+    const offUndo = subscribeUndo()
     void init()
     return () => {
       off()
       offMcp()
       offForming()
       offModelMode()
+      offUndo()
     }
   }, [])
 

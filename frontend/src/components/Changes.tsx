@@ -6,6 +6,7 @@ import { conflictFor } from '../lib/tree'
 import { ConfirmDialog } from './Dialog'
 import { DiffView } from './Diff'
 import { AlertIcon, BanIcon, CheckIcon, InfoIcon } from './icons'
+import { CheckpointHistory } from './Undo'
 
 const OP_LETTER: Record<ChangeOp, string> = { added: 'A', modified: 'M', deleted: 'D' }
 
@@ -157,6 +158,8 @@ export function ChangesView({ chatId, ws }: { chatId: string; ws: WorkspaceState
           </ul>
         </>
       )}
+
+      <CheckpointHistory chatId={chatId} />
 
       <ConfirmDialog
         open={confirmDiscard}

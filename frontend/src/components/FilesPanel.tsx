@@ -4,6 +4,7 @@ import { api, toApiError, type FileView, type WorkspaceKind } from '../api'
 import { selectActiveWorkspace, useStore, type WorkspaceState } from '../store'
 import { ancestors, buildTree, foldersWithChanges, formatSize, visibleRows, type TreeNode } from '../lib/tree'
 import { ChangesView, OpBadge } from './Changes'
+import { CheckpointHistory } from './Undo'
 import { WorkspaceDialog } from './WorkspaceDialog'
 import {
   AlertIcon,
@@ -83,9 +84,11 @@ export function FilesPanel() {
   }, [chatId, loadWorkspace])
 
   const isOverlay = (ws.info?.kind ?? kind) === 'overlay'
+  // A folder's second tab is its History (the checkpoints Undo puts back).
+  const hasTabs = isOverlay || (ws.info?.kind ?? kind) === 'folder'
   useEffect(() => {
-    if (!isOverlay) setTab('files')
-  }, [isOverlay])
+    if (!hasTabs) setTab('files')
+  }, [hasTabs])
 
   const close = () => {
     toggleFiles(false)
@@ -160,7 +163,7 @@ export function FilesPanel() {
             <CloseIcon size={15} />
           </button>
         </div>
-        {isOverlay && chatId && (
+        {hasTabs && chatId && (
           <div className="files__tabs" role="tablist" aria-label={t('files.title')}>
             {tabs.map((k) => (
               <button
@@ -172,11 +175,11 @@ export function FilesPanel() {
                 aria-selected={tab === k}
                 aria-controls={`${ids}-panel`}
                 tabIndex={tab === k ? 0 : -1}
-                data-testid={k === 'changes' ? 'changes-tab' : 'files-tab'}
+                data-testid={k === 'files' ? 'files-tab' : isOverlay ? 'changes-tab' : 'history-tab'}
                 onClick={() => setTab(k)}
                 onKeyDown={onTabKey}
               >
-                {k === 'files' ? t('files.tabFiles') : t('files.tabChanges', { count: changeCount })}
+                {k === 'files' ? t('files.tabFiles') : isOverlay ? t('files.tabChanges', { count: changeCount }) : t('undo.historyTab')}
                 {k === 'changes' && changeCount > 0 && <span className="files__tab-count" aria-hidden="true" />}
               </button>
             ))}
@@ -187,13 +190,15 @@ export function FilesPanel() {
       <div
         className="files__body"
         id={`${ids}-panel`}
-        role={isOverlay && chatId ? 'tabpanel' : undefined}
-        aria-labelledby={isOverlay && chatId ? `${ids}-tab-${tab}` : undefined}
+        role={hasTabs && chatId ? 'tabpanel' : undefined}
+        aria-labelledby={hasTabs && chatId ? `${ids}-tab-${tab}` : undefined}
       >
         {!chatId ? (
           <FilesEmpty kind={kind} isNew />
         ) : tab === 'changes' && isOverlay ? (
           <ChangesView chatId={chatId} ws={ws} />
+        ) : tab === 'changes' && hasTabs ? (
+          <CheckpointHistory chatId={chatId} />
         ) : (
           <FilesTree chatId={chatId} ws={ws} kind={kind} onRetry={() => void loadWorkspace(chatId)} />
         )}

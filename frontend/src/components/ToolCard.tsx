@@ -5,6 +5,7 @@ import { useStore } from '../store'
 import { isOpenProblem, isUndecided } from '../store/calls'
 import { DiffView } from './Diff'
 import { CallImages, McpBadge, McpNote, useMcpServer } from './ToolCardExtras'
+import { CardUndo } from './Undo'
 import { callSummary, clockTime, formatDuration, lineCount, parseArgs, prettyJSON } from '../lib/calls'
 import {
   AlertIcon,
@@ -341,6 +342,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
         </div>
       )}
 
+      {!readOnly && (c.state === 'done' || c.state === 'error') && <CardUndo call={c} />}
       {!readOnly && <Decision call={c} locale={i18n.language} />}
     </div>
   )

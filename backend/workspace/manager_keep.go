@@ -1,0 +1,48 @@
+package workspace
+
+import (
+	"context"
+	"fmt"
+
+	"airlock/backend/chat"
+	"airlock/backend/tools"
+)
+
+// attach gives a workspace just opened its keeper, and an overlay the
+// pending changes saved for this chat and folder.
+func (m *Manager) attach(ctx context.Context, chatID string, w *Workspace) error {
+	w.keep = &keeper{chatID: chatID, checkpoints: m.checkpoints, overlays: m.overlays}
+	if w.overlay == nil || m.overlays == nil {
+		return nil
+	}
+	st, err := m.overlays.LoadOverlay(ctx, chatID, w.dir)
+	if err != nil {
+		return fmt.Errorf("the pending changes saved for this overlay could not be read: %w", err)
+	}
+	if st.Empty() {
+		return nil
+	}
+	w.overlay.mu.Lock()
+	defer w.overlay.mu.Unlock()
+	return w.overlay.restoreState(st)
+}
+
+// keepEnv sets what a run keeps in a folder or overlay workspace.
+func (m *Manager) keepEnv(ctx context.Context, chatID string, w *Workspace, env *tools.Env) {
+	switch {
+	case w.Kind() == KindFolder && m.checkpoints != nil:
+		call := tools.CallFrom(ctx)
+		rec := newCheckpointFs(w.FS(), m.checkpoints, Checkpoint{ChatID: chatID, CallID: call.ID, Tool: call.Tool, Dir: w.Dir()})
+		env.FS, env.Commit = rec, rec.Finish
+	case w.Kind() == KindOverlay && m.overlays != nil:
+		env.Commit = w.SaveOverlay
+	}
+}
+
+// Undo undoes a checkpoint (see Undo).
+func (m *Manager) Undo(ctx context.Context, id string) (UndoResult, error) {
+	if m.checkpoints == nil {
+		return UndoResult{ID: id, Restored: []string{}}, errf(CodeUndoUnavailable, chat.ErrInvalid, "checkpoints are not kept here")
+	}
+	return Undo(ctx, m.checkpoints, id)
+}
