@@ -87,9 +87,10 @@ func (c Call) Settled() bool {
 	return false
 }
 
-// ToolResult is what goes back to the model for this call.
+// ToolResult is what goes back to the model for this call: the result,
+// after a note of what the user changed when it ran with edited arguments.
 func (c Call) ToolResult() ToolResult {
-	return ToolResult{CallID: c.ModelCallID, Name: c.Name, Status: c.ResultState, Content: c.Result}
+	return ToolResult{CallID: c.ModelCallID, Name: c.Name, Status: c.ResultState, Content: c.ResultForModel(c.Result)}
 }
 
 // transitions lists the legal moves of the state machine.

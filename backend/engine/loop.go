@@ -163,8 +163,10 @@ func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.R
 		if err != nil {
 			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
 		}
-		c.Name, c.Arguments = canon, clean
-		return e.approveLocked(ctx, c, nil, chat.ByUser)
+		// The arguments as read stay; the fix is what runs (Edited), so
+		// the model is told what the user changed.
+		c.Name = canon
+		return e.approveLocked(ctx, c, clean, chat.ByUser)
 	})
 }
 

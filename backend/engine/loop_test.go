@@ -270,8 +270,9 @@ func TestEditIsValidatedAndRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	reqs := l.waitRequests(2)
-	if !strings.Contains(lastContent(reqs[1]), `"result":"42"`) && !strings.Contains(lastContent(reqs[1]), `"result":42`) {
-		t.Fatalf("edited args did not run: %s", lastContent(reqs[1]))
+	// The model is told what the user changed, then the result.
+	if got := lastContent(reqs[1]); !strings.Contains(got, `"result":"The user edited the arguments before running: a 1 → 40.\n\n42"`) {
+		t.Fatalf("edited args did not run, or the model was not told: %s", got)
 	}
 	got, _ := l.st.GetCall(context.Background(), c.ID)
 	if string(got.Arguments) != `{"a":1,"b":2}` || string(got.Edited) != `{"a":40,"b":2}` {
@@ -356,8 +357,12 @@ func TestProblemCardTellTheModelAndFix(t *testing.T) {
 	if err != nil || fixed.Name != "echo" {
 		t.Fatalf("fix: %+v %v", fixed, err)
 	}
-	if got := lastContent(l2.waitRequests(2)[1]); !strings.Contains(got, "echo: fixed") {
+	got := lastContent(l2.waitRequests(2)[1])
+	if !strings.Contains(got, "echo: fixed") || !strings.Contains(got, "The user fixed this call before running it; it ran as echo") {
 		t.Fatalf("fixed call result: %s", got)
+	}
+	if fixed, _ := l2.st.GetCall(context.Background(), c2.ID); string(fixed.Arguments) != `{"text":1}` || string(fixed.Edited) != `{"text":"fixed"}` {
+		t.Fatalf("the call keeps what the model wrote beside the fix: %s / %s", fixed.Arguments, fixed.Edited)
 	}
 }
 
