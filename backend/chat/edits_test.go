@@ -75,3 +75,20 @@ func TestBoundJSON(t *testing.T) {
 		t.Errorf("not JSON: %s", got)
 	}
 }
+
+func TestDeciders(t *testing.T) {
+	for by, want := range map[string]int64{"rule:12": 12, "rule:0": 0, "rule:chat": 0, "rule:-3": 0, "user": 0, "rule:": 0} {
+		if got := RuleID(by); got != want {
+			t.Errorf("RuleID(%q) = %d", by, got)
+		}
+	}
+	for by, want := range map[string]bool{"user": true, "rule:7": true, "rule:chat": true, "loop_guard": true, "turn_cap": true,
+		"new_message": true, "timeout": true, "system": true, "rule:x": false, "admin": false, "": false} {
+		if got := ValidDecidedBy(by); got != want {
+			t.Errorf("ValidDecidedBy(%q) = %v", by, got)
+		}
+	}
+	if (Rule{ID: 9}).By() != "rule:9" {
+		t.Error("By")
+	}
+}
