@@ -45,18 +45,12 @@ package approval
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"airlock/backend/chat"
 )
-
-// Rules answers whether an always-allow rule covers a tool in a chat.
-type Rules interface {
-	AllowedBy(ctx context.Context, tool, chatID string) (string, error)
-}
 
 // RepeatLimit is how many identical calls in a row may run by themselves:
 // the next identical one waits for a person, whatever the rules say.
@@ -75,23 +69,6 @@ func LoopGuard(previous []chat.Call, call chat.Call) string {
 		}
 	}
 	return fmt.Sprintf("Loop guard: the model made this exact call (%s with the same arguments) %d times in a row, so it waits for you even if the tool is always allowed.", call.Name, RepeatLimit+1)
-}
-
-// Auto decides whether a pending call runs without asking. by is the rule
-// that allows it (chat.ByRuleChat or chat.ByRuleGlobal), or "" when a person
-// must decide; guard says why a rule was overridden.
-func Auto(ctx context.Context, rules Rules, previous []chat.Call, call chat.Call) (by, guard string, err error) {
-	if call.State != chat.CallPending {
-		return "", "", nil
-	}
-	by, err = rules.AllowedBy(ctx, call.Name, call.ChatID)
-	if err != nil || by == "" {
-		return "", "", err
-	}
-	if guard = LoopGuard(previous, call); guard != "" {
-		return "", guard, nil
-	}
-	return by, "", nil
 }
 
 // DenialText is what the model is told when a person says no.

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"encoding/json"
-	"fmt"
 )
 
 // CallState is where a proposed tool call is in the approval flow.
@@ -24,11 +23,11 @@ const (
 	CallProblem     CallState = "problem"     // could not be parsed or validated
 )
 
-// Who made a decision.
+// Who made a decision (more in policy.go: "rule:<id>", the guards).
 const (
 	ByUser        = "user"
-	ByRuleChat    = "rule:chat"   // always-allow for this chat
-	ByRuleGlobal  = "rule:global" // always-allow everywhere
+	ByRuleChat    = "rule:chat"   // legacy: an always-allow rule for the chat, before rules had ids
+	ByRuleGlobal  = "rule:global" // legacy: an always-allow rule for every chat
 	ByInterrupted = "system"      // the app marked it on restart
 )
 
@@ -121,20 +120,4 @@ func (c *Call) Move(to CallState) error {
 	c.State = to
 	c.UpdatedAt = Now()
 	return nil
-}
-
-// AllowRule is an "always allow" decision: a tool, for one chat or (ChatID
-// empty) everywhere.
-type AllowRule struct {
-	ID        string `json:"id"`
-	Tool      string `json:"tool"`
-	ChatID    string `json:"chatId"` // empty: every chat
-	CreatedAt int64  `json:"createdAt"`
-}
-
-func (r AllowRule) String() string {
-	if r.ChatID == "" {
-		return fmt.Sprintf("%s everywhere", r.Tool)
-	}
-	return fmt.Sprintf("%s in chat %s", r.Tool, r.ChatID)
 }

@@ -1,0 +1,3 @@
+-- 0007: reserved for the undo branch (checkpoints), which brings its own
+-- 0007. This empty step only keeps the numbering whole on the policy
+-- branch; when the branches meet, the undo migration replaces this file.
