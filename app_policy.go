@@ -1,11 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
+	"time"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"airlock/backend/approval"
 	"airlock/backend/chat"
+	"airlock/backend/export"
 	"airlock/backend/store"
 )
 
@@ -206,4 +215,43 @@ func (a *App) ListAudit(q store.AuditQuery) (AuditPage, error) {
 		p.Next = entries[len(entries)-1].ID
 	}
 	return p, nil
+}
+
+// ExportAudit writes the trail of a chat (chatId "": every chat), oldest
+// first, as "jsonl" or "csv", to a file chosen in the native save dialog.
+// It returns the path written, or "" when the user cancelled.
+func (a *App) ExportAudit(chatID, format string) (string, error) {
+	var buf bytes.Buffer
+	w, err := export.NewAuditWriter(&buf, format)
+	if err != nil {
+		return "", toAPI(err)
+	}
+	if err := a.store.EachAudit(a.ctx, store.AuditQuery{ChatID: chatID}, w.Write); err != nil {
+		return "", toAPI(err)
+	}
+	if err := w.Close(); err != nil {
+		return "", toAPI(err)
+	}
+	ext := strings.ToLower(format)
+	name := "airlock-activity"
+	if chatID != "" {
+		if c, err := a.store.GetChat(a.ctx, chatID); err == nil {
+			name = safeFileName(c.Title) + "-activity"
+		}
+	}
+	path, err := runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
+		Title:           "Export activity",
+		DefaultFilename: fmt.Sprintf("%s-%s.%s", name, time.Now().Format("2006-01-02"), ext),
+		Filters:         []runtime.FileFilter{{DisplayName: strings.ToUpper(ext) + " files", Pattern: "*." + ext}},
+	})
+	if err != nil || path == "" {
+		return "", toAPI(err)
+	}
+	if filepath.Ext(path) == "" {
+		path += "." + ext
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return "", toAPI(chat.Errorf("export_failed", err, "Could not write %s: %v", path, err))
+	}
+	return path, nil
 }
