@@ -33,6 +33,10 @@ type Store struct {
 
 	// stmts caches prepared statements by query text (see prepared).
 	stmts sync.Map // string → *sql.Stmt
+
+	// session identifies this run: rules that last until Airlock quits
+	// hold only under it (rules.go).
+	session string
 }
 
 // DefaultDir is where Airlock keeps its data: $AIRLOCK_DATA_DIR when set
@@ -68,7 +72,7 @@ func Open(p string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", abs, err)
 	}
-	s := &Store{db: db, path: abs}
+	s := &Store{db: db, path: abs, session: chat.NewID()}
 	ms, err := loadMigrations(migrationFS)
 	if err == nil {
 		err = migrate(context.Background(), db, ms)
