@@ -10,6 +10,7 @@ import {
   events,
   policyApi,
   policyEvents,
+  ruleIdOf,
   toApiError,
   type AuditEntry,
   type AuditFormat,
@@ -213,7 +214,9 @@ export function subscribePolicy(): () => void {
   const offRules = policyEvents.onRulesChanged(() => {
     if (usePolicy.getState().rulesLoaded) void loadRules()
   })
-  const offCalls = events.onCallUpdated(() => {
+  const offCalls = events.onCallUpdated((c) => {
+    // A rule decided a call: its uses and last use changed.
+    if (ruleIdOf(c.decidedBy) && usePolicy.getState().rulesLoaded) void loadRules()
     if (useStore.getState().view !== 'activity') return
     window.clearTimeout(timer)
     timer = window.setTimeout(() => void loadActivity(), 300)
