@@ -438,11 +438,12 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   function afterAnswer(msg: Message) {
     const chat = chats.find((c) => c.id === msg.chatId)
     if (!chat) return
-    const res = scan(msg.content, chat.paradigm, chat.recognizeOthers, mcp.toolsFor(chat))
+    const known = [...FILE_TOOL_SPECS, ...mcp.toolsFor(chat)] // the workspace tools are real tools too
+    const res = scan(msg.content, chat.paradigm, chat.recognizeOthers, known)
     const natives = nativeOf.get(msg.id)
     nativeOf.delete(msg.id)
     if (natives) native.worked(chat)
-    const found = natives ? nativeCards(natives, mcp.toolsFor(chat)).map((c, at) => ({ at, c })) : [
+    const found = natives ? nativeCards(natives, known).map((c, at) => ({ at, c })) : [
       ...res.calls.map((c) => ({ at: c.start, c: { modelCallId: c.id, name: c.name, arguments: c.arguments, raw: c.raw ?? '', format: c.format ?? '', state: 'pending' as const } })),
       ...res.problems.map((p) => ({ at: p.start, c: { modelCallId: p.id ?? '', name: p.name ?? '', arguments: null, raw: p.raw, format: p.format ?? '', state: 'problem' as const, problem: p.message } })),
     ].sort((a, b) => a.at - b.at)
