@@ -76,6 +76,12 @@ async function stop(app) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+/** A screenshot once the page has painted (WebKit under Xvfb paints a moment after the DOM changes). */
+async function shot(app, name) {
+  await app.eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+  await sleep(900)
+  app.screenshot(name)
+}
 const cardById = (id) => `document.querySelector('[data-testid="tool-card"][data-call-id="${id}"]')`
 const lastCard = `[...document.querySelectorAll('[data-testid="tool-card"]')].pop()`
 const lastAssistant = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m ? { status: m.dataset.status, text: m.innerText } : null })()`
@@ -118,8 +124,7 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
     'always-allow-exact: For this exact value…',
     'never-allow: Never allow…',
   ])
-  await sleep(300)
-  app.screenshot('policy-menu-en')
+  await shot(app, 'policy-menu-en')
 
   // A path rule under docs/, for this chat, tested first.
   await app.click('always-allow-path')
@@ -130,8 +135,7 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
   await app.click('rule-test')
   const tested = await app.waitFor(`document.querySelector('[data-testid="rule-test-result"]')?.innerText`, 5000, 'test result')
   assert.match(tested, /Would have allowed 1 of the 1 calls of this chat/)
-  await sleep(200)
-  app.screenshot('policy-rule-dialog-en')
+  await shot(app, 'policy-rule-dialog-en')
   await app.click('rule-save')
   const decided = await app.waitFor(`${cardById(first)}?.querySelector('[data-testid="rule-decision"]')?.innerText`, 10000, 'the card names the rule')
   assert.match(decided, /Allowed by rule #1/)
@@ -184,8 +188,7 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
   assert.equal(row(third, 'superseded')?.by, 'new_message')
   assert.equal(row(third, 'superseded')?.who, 'by your new message')
   assert.equal(row(fourth, 'denied')?.who, 'by rule #2')
-  await sleep(300)
-  app.screenshot('policy-activity-en')
+  await shot(app, 'policy-activity-en')
   // A row opens its card.
   await app.eval(`document.querySelector('[data-testid="activity-row"][data-call-id="${second}"] [data-testid="activity-open"]').click()`)
   await app.waitFor(`document.activeElement === ${cardById(second)}`, 10000, 'the card focused in its chat')
@@ -195,8 +198,7 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
   await app.waitFor(`document.querySelectorAll('[data-testid="rule-row"]').length === 2`, 5000, 'two rules listed')
   const listed = await app.eval(`[...document.querySelectorAll('[data-testid="rule-row"]')].map((r) => [r.dataset.ruleId, r.dataset.effect, r.querySelector('[data-testid="rule-uses"]').innerText])`)
   assert.deepEqual(listed, [['2', 'deny', '1 call'], ['1', 'allow', '2 calls']])
-  await sleep(200)
-  app.screenshot('policy-permissions-en')
+  await shot(app, 'policy-permissions-en')
   await app.click('[data-testid="rule-row"][data-rule-id="1"] [data-testid="revoke-rule"]')
   await app.waitFor(`document.querySelectorAll('[data-testid="rule-row"]').length === 1`, 5000, 'rule 1 revoked')
   assert.deepEqual((await app.eval(`window.go.main.App.ListRules()`)).map((r) => r.id), [2])
@@ -210,18 +212,15 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
     const n = await app.eval(`document.querySelectorAll('[data-testid="tool-card"]').length`)
     const id = await ask(app, 'read src/app.go', n + 1)
     await openMenu(app, id)
-    await sleep(300)
-    app.screenshot(`policy-menu-${tag}`)
+    await shot(app, `policy-menu-${tag}`)
     await app.eval(`document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
     await app.click('chat-activity')
     await app.waitFor(`document.querySelectorAll('[data-testid="activity-row"]').length >= 5`, 10000, 'activity rows')
-    await sleep(300)
-    app.screenshot(`policy-activity-${tag}`)
+    await shot(app, `policy-activity-${tag}`)
     await app.click('settings-open')
     await app.click('settings-tab-permissions')
     await app.waitFor(`document.querySelectorAll('[data-testid="rule-row"]').length === 1`, 5000, 'the never rule listed')
-    await sleep(200)
-    app.screenshot(`policy-permissions-${tag}`)
+    await shot(app, `policy-permissions-${tag}`)
   }
   await stop(app)
 })

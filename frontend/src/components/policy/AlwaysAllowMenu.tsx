@@ -28,10 +28,14 @@ export function AlwaysAllowMenu({
   const [open, setOpen] = useState(false)
   const [options, setOptions] = useState<RuleOptions | null>(null)
   const [choice, setChoice] = useState<RuleChoice | null>(null)
+  const [up, setUp] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const menuId = useId()
 
   const show = () => {
+    // Opens upwards when the room below the button is short of the menu's height (about 360px).
+    const r = button.current?.getBoundingClientRect()
+    setUp(!!r && r.bottom + 370 > window.innerHeight && r.top > 370)
     setOpen(true)
     // What the card can make a rule of (the folder to offer, its arguments); the quick items need none of it.
     policyApi.ruleOptions(c.id).then(setOptions, () => setOptions(null))
@@ -103,7 +107,7 @@ export function AlwaysAllowMenu({
         <ChevronDownIcon size={13} />
       </button>
       {open && (
-        <KeyboardMenu id={menuId} label={t('calls.alwaysAllow')} trigger={button} onClose={close} className="menu rule-menu">
+        <KeyboardMenu id={menuId} label={t('calls.alwaysAllow')} trigger={button} onClose={close} className={`menu rule-menu ${up ? 'menu--up' : ''}`}>
           {item('always-allow-chat', t('calls.allowChat'), t('calls.allowChatDesc'), pick(() => onPick(false)))}
           {item('always-allow-everywhere', t('calls.allowEverywhere'), t('calls.allowEverywhereDesc'), pick(() => onPick(true)))}
           <div className="rule-menu__sep" role="separator" />

@@ -59,7 +59,10 @@ export function RuleDialog({
     const r = await testRule(c.id, draft())
     setBusy('')
     if (r instanceof ApiError) setError(r.message)
-    else setTested(r)
+    else {
+      setTested(r)
+      requestAnimationFrame(() => document.querySelector('[data-testid="rule-test-result"]')?.scrollIntoView?.({ block: 'nearest' }))
+    }
   }
   const onSave = async () => {
     setBusy('save')
