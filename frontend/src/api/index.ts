@@ -178,8 +178,6 @@ export type Rule = {
   uses: number
   lastUsedAt?: number
 }
-/** @deprecated the rules are richer now: Rule. */
-export type AllowRule = Rule
 /** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), or an MCP server acts for it (mcp). */
 export type ToolKind = 'builtin' | 'files' | 'mcp'
 export type ToolSpec = { name: string; description: string; parameters?: unknown; kind?: ToolKind; server?: string; changes?: boolean }
@@ -540,8 +538,6 @@ export const api = {
   denyAll: (messageId: string, reason: string) => call<void>('DenyAll', messageId, reason),
   /** Sends waiting tool results to the model; returns the new streaming assistant placeholder. */
   continueChat: async (chatId: string) => normalizeMessage(await call<Message>('Continue', chatId)),
-  listRules: async () => arr(await call<AllowRule[] | null>('ListRules')),
-  deleteRule: (id: number) => call<void>('DeleteRule', id),
   tools: async (): Promise<ToolSpec[]> => arr(await call<ToolSpec[]>('Tools')),
   toolLab: async (): Promise<ToolLab> => {
     const lab = await call<ToolLab>('ToolLab')
