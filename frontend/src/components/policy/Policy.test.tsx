@@ -37,7 +37,8 @@ async function answered() {
   )
 }
 
-describe('rules from a card', () => {
+// Whole conversations with the fake model: slower than a unit test on a loaded machine.
+describe('rules from a card', { timeout: 20000 }, () => {
   beforeEach(() => {
     resetStore()
     resetPolicy()
@@ -169,7 +170,7 @@ describe('rules from a card', () => {
   })
 })
 
-describe('Activity', () => {
+describe('Activity', { timeout: 20000 }, () => {
   beforeEach(() => {
     resetStore()
     resetPolicy()
@@ -226,5 +227,5 @@ describe('Activity', () => {
     await user.click(screen.getByTestId('activity-more'))
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(100))
     expect(usePolicy.getState().filter.chatId).toBe('')
-  }, 20000)
+  })
 })
