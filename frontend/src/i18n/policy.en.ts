@@ -131,6 +131,7 @@ export const policyEn = {
     emptyFiltered: 'No decisions match these filters.',
     export: 'Export',
     formats: { jsonl: 'JSON Lines', csv: 'CSV' },
+    cardNotShown: 'That card is not on screen: it may be further up the chat (Load older), or its answer was replaced.',
     exported: 'Activity exported',
     exportFailed: 'Couldn’t export the activity',
   },

@@ -131,6 +131,7 @@ export const policyZh = {
     emptyFiltered: '没有符合这些筛选条件的决定。',
     export: '导出',
     formats: { jsonl: 'JSON Lines', csv: 'CSV' },
+    cardNotShown: '那张卡片不在屏幕上：它可能在对话更早的部分（加载更早的消息），或其回答已被替换。',
     exported: '活动已导出',
     exportFailed: '无法导出活动',
   },

@@ -196,6 +196,8 @@ function revealCard(callId: string, tries: number) {
     const el = document.querySelector<HTMLElement>(`[data-testid="tool-card"][data-call-id="${CSS.escape(callId)}"]`)
     if (!el) {
       if (tries > 0) window.setTimeout(() => revealCard(callId, tries - 1), 50)
+      // Not on screen after 2 s: in an older part of a long chat (paged), or its message is gone.
+      else useStore.getState().toast({ kind: 'info', title: 'policy.activity.cardNotShown' })
       return
     }
     el.scrollIntoView?.({ block: 'center' })
