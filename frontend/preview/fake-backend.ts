@@ -1,10 +1,11 @@
 // A fake Go backend for looking at the UI without Wails. Test/preview only:
 // never part of the production bundle. Installs window.go.main.App and
 // window.runtime with sample data and simulated streaming.
-import type { AllowRule, AppInfo, Call, Chat, ChatOptions, Message, Provider, Settings } from '../src/api'
+import type { AppInfo, AuditFormat, AuditQuery, RuleDraft, Call, Chat, ChatOptions, Message, Provider, Settings } from '../src/api'
 import { FORMATS, PARADIGMS, TOOLS, formatResults, readBack, runTool, scan, toolScript, validate, type ResultSpec } from './fake-tools'
 import { createFakeWorkspaces, FILE_TOOL_SPECS } from './fake-workspace'
 import { createFakeMcp, type FakeMcpSetup } from './fake-mcp'
+import { createFakePolicy } from './fake-policy'
 import { createFakeNative, nativeCards, nativeScript, NativeWriter, type NativeCall } from './fake-native'
 import type { WorkspaceKind } from '../src/api'
 
@@ -166,19 +167,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const messages: Message[] = []
   const streams = new Map<string, Stream>()
   const calls: Call[] = []
-  const rules: AllowRule[] = []
-  let ruleSeq = 0
-  /** An allow rule for any arguments: in one chat, or ('') always. */
-  const anyRule = (tool: string, chatId: string): AllowRule => ({
-    id: ++ruleSeq,
-    effect: 'allow',
-    tool,
-    match: { kind: 'any' },
-    scope: chatId ? 'chat' : 'always',
-    chatId,
-    createdAt: Date.now(),
-    uses: 0,
-  })
+  const policy = createFakePolicy({ apiErr })
+  const rules = policy.rules
   const running = new Map<string, number>()
   const runMs = opts.runMs ?? 250
 
@@ -448,11 +438,12 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   function afterAnswer(msg: Message) {
     const chat = chats.find((c) => c.id === msg.chatId)
     if (!chat) return
-    const res = scan(msg.content, chat.paradigm, chat.recognizeOthers, mcp.toolsFor(chat))
+    const known = [...FILE_TOOL_SPECS, ...mcp.toolsFor(chat)] // the workspace tools are real tools too
+    const res = scan(msg.content, chat.paradigm, chat.recognizeOthers, known)
     const natives = nativeOf.get(msg.id)
     nativeOf.delete(msg.id)
     if (natives) native.worked(chat)
-    const found = natives ? nativeCards(natives, mcp.toolsFor(chat)).map((c, at) => ({ at, c })) : [
+    const found = natives ? nativeCards(natives, known).map((c, at) => ({ at, c })) : [
       ...res.calls.map((c) => ({ at: c.start, c: { modelCallId: c.id, name: c.name, arguments: c.arguments, raw: c.raw ?? '', format: c.format ?? '', state: 'pending' as const } })),
       ...res.problems.map((p) => ({ at: p.start, c: { modelCallId: p.id ?? '', name: p.name ?? '', arguments: null, raw: p.raw, format: p.format ?? '', state: 'problem' as const, problem: p.message } })),
     ].sort((a, b) => a.at - b.at)
@@ -473,15 +464,24 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     for (const c of stored) {
       if (c.state !== 'pending') continue
       const same = previous.filter((p) => p.name === c.name && JSON.stringify(p.arguments) === JSON.stringify(c.arguments))
-      if (same.length >= 2) {
+      const rule = policy.decide(c)
+      if (same.length >= 2 && rule?.effect !== 'deny') {
         c.guard = `Loop guard: the model made this exact call (${c.name} with the same arguments) ${same.length + 1} times in a row, so it waits for you even if the tool is always allowed.`
         saveCall(c)
+        if (rule) policy.record(c, 'held', 'loop_guard', { detail: c.guard, ruleId: rule.id })
         continue
       }
-      const rule = rules.find((r) => r.tool === c.name && (r.chatId === '' || r.chatId === c.chatId))
-      if (rule) approve(c, null, rule.chatId ? 'rule:chat' : 'rule:global')
+      if (rule) byRule(c, rule)
     }
     finish(msg.id)
+  }
+
+  /** A rule decides a waiting call: an allow rule runs it, a never rule denies it (the model is told its message). */
+  function byRule(c: Call, rule: (typeof rules)[number]) {
+    policy.used(rule)
+    if (rule.effect === 'deny') deny(c, '', `rule:${rule.id}`, policy.neverText(rule), rule.message)
+    else approve(c, null, `rule:${rule.id}`)
+    emit('rules:changed', null)
   }
 
   function approve(c: Call, edited: Record<string, unknown> | null, by: Call['decidedBy']) {
@@ -498,6 +498,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     c.result = undefined
     c.resultStatus = undefined
     saveCall(c)
+    policy.record(c, c.edited ? 'edited' : 'approved', by ?? 'user')
     const slow = messages.some((m) => m.chatId === c.chatId && m.role === 'user' && /long calc/i.test(m.content))
     setTimeout(() => {
       c.state = 'running'
@@ -525,6 +526,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
           c.resultStatus = 'error'
         }
         saveCall(c)
+        policy.record(c, 'ran', by ?? 'user')
         changedFiles(c.chatId, c.name)
         finish(c.messageId)
       }, slow ? 4000 : runMs)
@@ -532,15 +534,16 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     }, 20)
   }
 
-  function deny(c: Call, reason: string) {
+  function deny(c: Call, reason: string, by: Call['decidedBy'] = 'user', told?: string, detail?: string) {
     if (c.state !== 'pending' && c.state !== 'interrupted') throw apiErr('bad_state', `This ${c.name} call is ${c.state}; it cannot become denied.`)
     c.state = 'denied'
-    c.decidedBy = 'user'
+    c.decidedBy = by
     c.decidedAt = Date.now()
     c.reason = reason.trim() || undefined
-    c.result = reason.trim() ? `The user denied this call. Reason: ${reason.trim()}` : 'The user denied this call.'
+    c.result = told ?? (reason.trim() ? `The user denied this call. Reason: ${reason.trim()}` : 'The user denied this call.')
     c.resultStatus = 'denied'
     saveCall(c)
+    policy.record(c, 'denied', by ?? 'user', { detail: detail ?? (reason.trim() || undefined) })
   }
 
   function finish(messageId: string) {
@@ -591,6 +594,16 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       .filter((c) => c.messageId === prev?.id)
       .sort((a, b) => a.index - b.index)
       .map((c) => ({ callId: c.modelCallId, name: c.name, status: c.resultStatus ?? 'error', content: c.result ?? '' }))
+  }
+
+  /** A new rule decides, at once, its card and the waiting calls of the same answer it covers. */
+  function applyRule(c: Call, rule: (typeof rules)[number]) {
+    for (const s of calls.filter((x) => x.messageId === c.messageId)) {
+      const waiting = s.state === 'pending' || (s.id === c.id && s.state === 'interrupted')
+      if (!waiting || (s.id !== c.id && s.guard) || !policy.active(rule, s) || !policy.matches(rule, s)) continue
+      byRule(s, rule)
+    }
+    finish(c.messageId)
   }
 
   const getCall = (id: string) => {
@@ -756,11 +769,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       await wait(10)
       const c = getCall(id)
       if (c.state === 'problem') throw apiErr('bad_state', 'A problem card cannot be always allowed; fix it first.')
-      const chatId = everywhere ? '' : c.chatId
-      if (!rules.some((r) => r.tool === c.name && r.chatId === chatId)) rules.push(anyRule(c.name, chatId))
-      for (const s of calls.filter((x) => x.messageId === c.messageId)) {
-        if (s.name === c.name && (s.id === c.id || (s.state === 'pending' && !s.guard))) approve(s, null, 'user')
-      }
+      const rule = policy.store(policy.newRule({ effect: 'allow', match: 'any', scope: everywhere ? 'always' : 'chat' }, c))
+      applyRule(c, rule)
       return callClone(c)
     },
     TellModel: async (id: string) => {
@@ -816,6 +826,38 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     DeleteRule: async (id: number) => {
       const i = rules.findIndex((r) => r.id === id)
       if (i >= 0) rules.splice(i, 1)
+      emit('rules:changed', null)
+    },
+    RuleOptions: async (id: string) => {
+      const c = getCall(id)
+      return clone(policy.ruleOptions(c, rules.filter((r) => policy.active(r, c) && policy.matches(r, c))))
+    },
+    AddRuleFromCall: async (id: string, d: RuleDraft) => {
+      await wait(10)
+      const c = getCall(id)
+      if (c.state === 'problem') throw apiErr('bad_state', 'A problem card cannot make a rule; fix it first.')
+      const rule = policy.store(policy.newRule(d, c))
+      applyRule(c, rule)
+      return clone({ rule, call: c })
+    },
+    AddRule: async (d: RuleDraft) => {
+      const rule = policy.store(policy.newRule(d, null))
+      emit('rules:changed', null)
+      return clone(rule)
+    },
+    TestRule: async (id: string, d: RuleDraft, chatId: string) => {
+      const from = getCall(id)
+      const rule = policy.newRule(d, from)
+      const mine = calls.filter((x) => x.chatId === (chatId || from.chatId))
+      const matched = mine.filter((x) => x.state !== 'problem' && policy.matches(rule, x) && (rule.scope !== 'call' || x.messageId === from.messageId))
+      const summary = `${rule.effect === 'deny' ? 'never allow' : 'allow'} ${rule.tool}`
+      return clone({ rule, summary, matched, total: mine.length })
+    },
+    ListAudit: async (q: AuditQuery) => clone(policy.listAudit(q)),
+    ExportAudit: async (chatId: string, format: AuditFormat) => {
+      await wait(10)
+      if (format !== 'jsonl' && format !== 'csv') throw apiErr('invalid', `unknown format "${format}"`)
+      return `/home/you/Downloads/${chatId ? 'chat' : 'airlock'}-activity.${format}`
     },
     Tools: async () => clone([...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()]),
     ToolLab: async () => clone({ tools: [...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()], paradigms: PARADIGMS, formats: FORMATS }),
@@ -896,7 +938,9 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     workspaces,
     /** The fake MCP servers. */
     mcp,
+    /** The fake's audit trail. */
+    audit: policy.audit,
     /** Seeds an always-allow rule. */
-    addRule: (tool: string, chatId = '') => rules.push(anyRule(tool, chatId)),
+    addRule: (tool: string, chatId = '') => policy.anyRule(tool, chatId),
   }
 }

@@ -163,6 +163,10 @@ export function toolScript(prompt: string, paradigm: string): string | null {
         ? { id: 'call_1', name: 'mcp__everything__tiny_image', args: {} }
         : { id: 'call_1', name: 'mcp__everything__echo', args: { message: prompt.replace(/^.*?\bmcp\b\s*(echo)?\s*:?\s*/i, '') || 'hello' } },
     ]
+  } else if (/^read \S+\.\w+/.test(last)) {
+    // "read docs/a.md": one read_file of that path (rules on folders, in the preview and tests).
+    intro = "I'll read it."
+    calls = [{ id: 'call_1', name: 'read_file', args: { path: prompt.trim().split(/\s+/)[1] } }]
   } else if (last.includes('loop')) {
     intro = "I'll add one and one. (This script repeats the same call to show Airlock's loop guard.)"
     calls = [{ id: 'call_1', name: 'calculate', args: { expression: '1+1' } }]

@@ -327,7 +327,7 @@ describe('App with a fake backend', () => {
     await user.type(screen.getByTestId('composer'), 'And the time now?{Enter}')
     await waitFor(() => expect(screen.getAllByTestId('tool-card')).toHaveLength(2), { timeout: 5000 })
     await waitFor(() => expect(cardOf('get_current_time')).toHaveAttribute('data-state', 'done'), { timeout: 3000 })
-    expect(within(cardOf('get_current_time')).getByTestId('call-decision')).toHaveTextContent('Auto-approved by rule (this chat)')
+    expect(within(cardOf('get_current_time')).getByTestId('call-decision')).toHaveTextContent(/Allowed by rule #1 · any arguments · this chat/)
 
     await user.click(screen.getByTestId('settings-open'))
     await user.click(screen.getByTestId('settings-tab-permissions'))

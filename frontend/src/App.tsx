@@ -6,6 +6,7 @@ import { subscribeMcp } from './store/mcp'
 import { subscribeForming } from './store/forming'
 import { subscribeModelMode } from './store/modelMode'
 import { subscribeUndo } from './store/undo'
+import { subscribePolicy } from './store/policy'
 import { applyLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
@@ -13,6 +14,7 @@ import { ChatView } from './components/ChatView'
 import { SettingsDialog } from './components/Settings'
 import { AboutDialog } from './components/AboutDialog'
 import { ToolLab } from './components/ToolLab'
+import { ActivityView } from './components/policy/ActivityView'
 import { Toasts } from './components/Toasts'
 import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
 
@@ -32,6 +34,7 @@ export function App() {
     const offForming = subscribeForming()
     const offModelMode = subscribeModelMode()
     const offUndo = subscribeUndo()
+    const offPolicy = subscribePolicy()
     void init()
     return () => {
       off()
@@ -39,6 +42,7 @@ export function App() {
       offForming()
       offModelMode()
       offUndo()
+      offPolicy()
     }
   }, [])
 
@@ -150,7 +154,7 @@ export function App() {
   return (
     <div className="app">
       <Sidebar />
-      {view === 'lab' ? <ToolLab /> : <ChatView />}
+      {view === 'lab' ? <ToolLab /> : view === 'activity' ? <ActivityView /> : <ChatView />}
       <SettingsDialog />
       <AboutDialog />
       <Toasts />

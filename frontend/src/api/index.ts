@@ -116,7 +116,7 @@ export type AppInfo = { version: string; dataDir: string; envProvider: boolean }
 export type AboutInfo = { name: string; version: string; dataDir: string; logFile: string; platform: string; goVersion: string }
 
 export type CallState = 'pending' | 'approved' | 'running' | 'done' | 'error' | 'denied' | 'interrupted' | 'problem'
-export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | `rule:${number}` | 'system' | 'new_message'
+export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | `rule:${number}` | 'system' | 'new_message' | 'loop_guard' | 'turn_cap' | 'timeout'
 /** A tool call the model proposed, as the approval flow tracks it. */
 export type Call = {
   id: string
@@ -178,8 +178,6 @@ export type Rule = {
   uses: number
   lastUsedAt?: number
 }
-/** @deprecated the rules are richer now: Rule. */
-export type AllowRule = Rule
 /** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), or an MCP server acts for it (mcp). */
 export type ToolKind = 'builtin' | 'files' | 'mcp'
 export type ToolSpec = { name: string; description: string; parameters?: unknown; kind?: ToolKind; server?: string; changes?: boolean }
@@ -540,8 +538,6 @@ export const api = {
   denyAll: (messageId: string, reason: string) => call<void>('DenyAll', messageId, reason),
   /** Sends waiting tool results to the model; returns the new streaming assistant placeholder. */
   continueChat: async (chatId: string) => normalizeMessage(await call<Message>('Continue', chatId)),
-  listRules: async () => arr(await call<AllowRule[] | null>('ListRules')),
-  deleteRule: (id: number) => call<void>('DeleteRule', id),
   tools: async (): Promise<ToolSpec[]> => arr(await call<ToolSpec[]>('Tools')),
   toolLab: async (): Promise<ToolLab> => {
     const lab = await call<ToolLab>('ToolLab')
@@ -777,4 +773,114 @@ export const undoApi = {
       throw new UndoError(e.code, e.message, conflictPaths(err))
     }
   },
+}
+
+// ─── Rules and the audit trail ───
+// Rules made from a card (allow for any arguments, paths under a folder, or an
+// exact value; never allow with a message), tested before they are saved; the
+// trail of every decision, paged, exported through the save dialog.
+
+export type RuleEffect = Rule['effect']
+export type RuleScope = Rule['scope']
+export type MatchKind = Rule['match']['kind']
+export const RULE_SCOPES: RuleScope[] = ['call', 'chat', 'hour', 'session', 'always']
+/** A rule as a person asks for it (approval.Draft): '' / omitted fields take the card's. */
+export type RuleDraft = {
+  effect: RuleEffect
+  tool?: string
+  match: MatchKind
+  /** match 'path': the folder ('' = the folder of the card's path). */
+  path?: string
+  /** match 'exact': the argument; value omitted = the card's value of it. */
+  arg?: string
+  value?: unknown
+  scope: RuleScope
+  chatId?: string
+  /** never rules: what the model is told each time. */
+  message?: string
+}
+export type ArgOption = { name: string; value: unknown; path: boolean }
+/** What a card can make a rule of (RuleOptions). */
+export type RuleOptions = { tool: string; folder: string; pathArgs: string[]; args: ArgOption[]; scopes: RuleScope[]; covering: Rule[] }
+export type TestedCall = { id: string; messageId: string; name: string; arguments: unknown; state: CallState; decidedBy?: string; createdAt: number }
+export type RuleTest = { rule: Rule; summary: string; matched: TestedCall[]; total: number }
+export type RuleAdded = { rule: Rule; call: Call }
+
+export type AuditDecision =
+  | 'approved' | 'edited' | 'fixed' | 'denied' | 'held' | 'superseded' | 'told_model' | 'ran' | 'cancelled' | 'timed_out' | 'interrupted'
+export const AUDIT_DECISIONS: AuditDecision[] = [
+  'approved', 'edited', 'fixed', 'denied', 'held', 'superseded', 'told_model', 'ran', 'cancelled', 'timed_out', 'interrupted',
+]
+export type AuditEntry = {
+  id: number
+  uid: string
+  chatId: string
+  /** '' for a run by hand in the Tool lab. */
+  callId: string
+  messageId: string
+  tool: string
+  decision: AuditDecision
+  /** user, rule:<id>, loop_guard, turn_cap, new_message, timeout, system. */
+  decidedBy: string
+  ruleId?: number
+  /** The rule as it read then. */
+  rule?: string
+  detail?: string
+  at: number
+  arguments: unknown
+  runArguments: unknown
+  preview: unknown
+  resultStatus: '' | 'success' | 'error' | 'denied'
+  durationMs: number
+}
+export type AuditQuery = { chatId: string; tool: string; decision: string; before: number; limit: number; callId?: string }
+/** Newest first; next = the `before` of the page after (0: no more). */
+export type AuditPage = { entries: AuditEntry[]; next: number }
+export type AuditFormat = 'jsonl' | 'csv'
+
+export function normalizeRule(r: Rule): Rule {
+  return { ...r, chatId: r.chatId ?? '', uses: r.uses ?? 0, match: { ...r.match, kind: r.match?.kind || 'any' } }
+}
+
+/** The rule id in a decidedBy value ("rule:12" → 12); 0 for anything else. */
+export function ruleIdOf(by: string | undefined): number {
+  const m = /^rule:(\d+)$/.exec(by ?? '')
+  return m ? Number(m[1]) : 0
+}
+
+export const policyApi = {
+  listRules: async () => arr(await call<Rule[] | null>('ListRules')).map(normalizeRule),
+  deleteRule: (id: number) => call<void>('DeleteRule', id),
+  ruleOptions: async (callId: string): Promise<RuleOptions> => {
+    const o = await call<RuleOptions>('RuleOptions', callId)
+    return {
+      tool: o?.tool ?? '',
+      folder: o?.folder ?? '',
+      pathArgs: arr(o?.pathArgs),
+      args: arr(o?.args),
+      scopes: arr(o?.scopes).length ? arr(o?.scopes) : RULE_SCOPES,
+      covering: arr(o?.covering).map(normalizeRule),
+    }
+  },
+  /** Makes the rule and applies it at once to the card and its answer's waiting calls. */
+  addRuleFromCall: async (callId: string, d: RuleDraft): Promise<RuleAdded> => {
+    const r = await call<RuleAdded>('AddRuleFromCall', callId, d)
+    return { rule: normalizeRule(r.rule), call: normalizeCall(r.call) }
+  },
+  addRule: async (d: RuleDraft) => normalizeRule(await call<Rule>('AddRule', d)),
+  /** Which past calls of the chat ('' = the card's) the draft would have covered. */
+  testRule: async (callId: string, d: RuleDraft, chatId = ''): Promise<RuleTest> => {
+    const t = await call<RuleTest>('TestRule', callId, d, chatId)
+    return { rule: normalizeRule(t.rule), summary: t?.summary ?? '', matched: arr(t?.matched), total: t?.total ?? 0 }
+  },
+  listAudit: async (q: AuditQuery): Promise<AuditPage> => {
+    const p = await call<AuditPage>('ListAudit', q)
+    return { entries: arr(p?.entries).map((e) => ({ ...e, resultStatus: e.resultStatus ?? '', durationMs: e.durationMs ?? 0 })), next: p?.next ?? 0 }
+  },
+  /** The save dialog; the path written, '' when cancelled. chatId '' = every chat. */
+  exportAudit: async (chatId: string, format: AuditFormat) => (await call<string | null>('ExportAudit', chatId, format)) ?? '',
+}
+
+export const policyEvents = {
+  onRulesChanged: (cb: () => void) => onEvent('rules:changed', () => cb()),
 }

@@ -1,8 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { Chat, ExportFormat } from '../api'
 import { duplicateChat, exportChats, togglePin } from '../store/history'
+import { KeyboardMenu } from './KeyboardMenu'
+import { ActivityIcon } from './policy/ActivityIcon'
+import { openActivity } from '../store/policy'
 import { DownloadIcon, DuplicateIcon, MoreIcon, PencilIcon, PinIcon, TrashIcon } from './icons'
 import '../styles/history.css'
 
@@ -11,7 +14,7 @@ export const EXPORT_FORMATS: ExportFormat[] = ['md', 'html', 'json']
 /**
  * The "⋯" menu of a sidebar chat: rename, pin, duplicate, export, delete.
  * Controlled by the sidebar (so Shift+F10 / the context-menu key on the chat
- * can open it too). Arrow keys move, Esc closes and gives focus back.
+ * can open it too). The keys are KeyboardMenu's.
  */
 export function ChatMenu({
   chat,
@@ -30,7 +33,7 @@ export function ChatMenu({
 }) {
   const { t } = useTranslation()
   const trigger = useRef<HTMLButtonElement>(null)
-  const menu = useRef<HTMLDivElement>(null)
+  const menu = useRef<HTMLDivElement | null>(null)
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null)
 
   useLayoutEffect(() => {
@@ -43,18 +46,6 @@ export function ChatMenu({
     setPos({ top, left: Math.max(8, Math.min(r.right - w, window.innerWidth - w - 8)) })
   }, [open])
 
-  useEffect(() => {
-    if (!open) return
-    requestAnimationFrame(() => menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus())
-    const onDown = (e: MouseEvent) => {
-      const target = e.target as Node
-      if (menu.current?.contains(target) || trigger.current?.contains(target)) return
-      onOpenChange(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    return () => document.removeEventListener('mousedown', onDown)
-  }, [open, onOpenChange])
-
   const close = (focusBack = true) => {
     onOpenChange(false)
     if (focusBack) requestAnimationFrame(() => trigger.current?.focus())
@@ -62,30 +53,6 @@ export function ChatMenu({
   const run = (fn: () => void) => () => {
     close(false)
     fn()
-  }
-
-  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
-    const i = items.indexOf(document.activeElement as HTMLElement)
-    let next = -1
-    if (e.key === 'ArrowDown') next = (i + 1) % items.length
-    else if (e.key === 'ArrowUp') next = (i - 1 + items.length) % items.length
-    else if (e.key === 'Home') next = 0
-    else if (e.key === 'End') next = items.length - 1
-    else if (e.key === 'Escape') {
-      e.preventDefault()
-      e.stopPropagation()
-      close()
-      return
-    } else if (e.key === 'Tab') {
-      e.preventDefault()
-      close()
-      return
-    }
-    if (next >= 0) {
-      e.preventDefault()
-      items[next]?.focus()
-    }
   }
 
   const item = (testId: string, label: ReactNode, icon: ReactNode, onClick: () => void, extra?: { danger?: boolean; aria?: string }) => (
@@ -126,17 +93,18 @@ export function ChatMenu({
       </button>
       {open &&
         createPortal(
-          <div
-            ref={menu}
-            role="menu"
+          <KeyboardMenu
+            menuRef={menu}
+            trigger={trigger}
             className="cmenu"
-            data-testid="chat-menu-list"
-            aria-label={t('history.menu.open', { title })}
+            testId="chat-menu-list"
+            label={t('history.menu.open', { title })}
             style={pos ? { top: pos.top, left: pos.left } : { visibility: 'hidden', top: 0, left: 0 }}
-            onKeyDown={onMenuKey}
+            onClose={close}
           >
             {item('chat-menu-rename', t('history.menu.rename'), <PencilIcon size={14} />, onRename)}
             {item('chat-pin', chat.pinned ? t('history.menu.unpin') : t('history.menu.pin'), <PinIcon size={14} />, () => void togglePin(chat))}
+            {item('chat-menu-activity', t('policy.activity.menuItem'), <ActivityIcon size={14} />, () => openActivity(chat.id))}
             {item('chat-duplicate', t('history.menu.duplicate'), <DuplicateIcon size={14} />, () => void duplicateChat(chat))}
             <div className="cmenu__sep" role="separator" />
             <div className="cmenu__group" role="group" aria-label={t('history.menu.export')}>
@@ -151,7 +119,7 @@ export function ChatMenu({
             </div>
             <div className="cmenu__sep" role="separator" />
             {item('chat-menu-delete', t('history.menu.delete'), <TrashIcon size={14} />, onDelete, { danger: true })}
-          </div>,
+          </KeyboardMenu>,
           document.body,
         )}
     </>

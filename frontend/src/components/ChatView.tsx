@@ -17,6 +17,7 @@ import { FilesPanel } from './FilesPanel'
 import { Composer, type ComposerHandle } from './Composer'
 import { MessageItem } from './MessageItem'
 import { FindInChat } from './FindInChat'
+import { ActivityButton } from './policy/ActivityButton'
 import { LoadOlder } from './LoadOlder'
 import { AlertIcon, ArrowDownIcon, CloseIcon, FilesIcon, InfoIcon, LogoMark, PlayIcon, SparkIcon } from './icons'
 
@@ -81,6 +82,7 @@ export function ChatView() {
               </span>
             ) : null}
             <FindInChat />
+            <ActivityButton />
             <ChatOptionsButton />
             <FilesToggle />
           </div>

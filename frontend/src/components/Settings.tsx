@@ -14,12 +14,12 @@ import {
 } from '../api'
 import { useStore, type SettingsTab } from '../store'
 import { modLabel } from '../lib/hooks'
-import { fullDate } from '../lib/time'
 import { ConfirmDialog, Dialog } from './Dialog'
 import { Switch } from './Switch'
 import { DataPanel } from './DataPanel'
 import { McpServersPanel } from './McpServers'
-import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, InfoIcon, LogoMark, PlusIcon, ServerIcon, ShieldIcon, TrashIcon } from './icons'
+import { PermissionsPanel } from './settings/PermissionsPanel'
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, InfoIcon, LogoMark, PlusIcon, ServerIcon, TrashIcon } from './icons'
 
 export const PRESETS: { id: string; name: string; baseUrl: string }[] = [
   { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1' },
@@ -854,71 +854,6 @@ function Segmented({
           {o.label}
         </button>
       ))}
-    </div>
-  )
-}
-
-/* ───────────────────────────── Permissions ───────────────────────────── */
-
-function PermissionsPanel() {
-  const { t, i18n } = useTranslation()
-  const rules = useStore((s) => s.rules)
-  const loaded = useStore((s) => s.rulesLoaded)
-  const chats = useStore((s) => s.chats)
-  const loadRules = useStore((s) => s.loadRules)
-  const revokeRule = useStore((s) => s.revokeRule)
-  const [busy, setBusy] = useState<number | null>(null)
-
-  useEffect(() => {
-    void loadRules()
-  }, [loadRules])
-
-  const scope = (chatId: string) => {
-    if (!chatId) return t('permissions.everywhere')
-    const chat = chats.find((c) => c.id === chatId)
-    return chat ? t('permissions.inChat', { title: chat.title || t('chat.untitled') }) : t('permissions.deletedChat')
-  }
-
-  return (
-    <div className="permissions" data-testid="permissions">
-      <div className="permissions__intro">
-        <ShieldIcon size={18} />
-        <p>{t('permissions.intro')}</p>
-      </div>
-      {!loaded ? (
-        <p className="form__note">{t('common.loading')}</p>
-      ) : rules.length === 0 ? (
-        <div className="permissions__empty" data-testid="rules-empty">
-          <p className="permissions__empty-title">{t('permissions.emptyTitle')}</p>
-          <p>{t('permissions.emptyBody')}</p>
-        </div>
-      ) : (
-        <ul className="rules" aria-label={t('permissions.listLabel')}>
-          {rules.map((r) => (
-            <li key={r.id} className="rule-row" data-testid="rule-row" data-tool={r.tool} data-scope={r.chatId ? 'chat' : 'everywhere'}>
-              <code className="rule-row__tool">{r.tool}</code>
-              <span className={`rule-row__scope ${r.chatId ? '' : 'is-global'}`}>{scope(r.chatId)}</span>
-              <time className="rule-row__date" dateTime={new Date(r.createdAt).toISOString()}>
-                {fullDate(r.createdAt, i18n.language)}
-              </time>
-              <button
-                type="button"
-                className="btn btn--xs btn--ghost btn--danger-text"
-                data-testid="revoke-rule"
-                disabled={busy === r.id}
-                aria-label={t('permissions.revokeLabel', { tool: r.tool, scope: scope(r.chatId) })}
-                onClick={async () => {
-                  setBusy(r.id)
-                  await revokeRule(r.id)
-                  setBusy(null)
-                }}
-              >
-                {t('permissions.revoke')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   )
 }

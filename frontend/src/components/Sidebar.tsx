@@ -9,6 +9,7 @@ import { ChatIcon, FlaskIcon, GearIcon, LogoMark, PencilIcon, PinIcon, PlusIcon,
 import { deleteWithUndo, useHistory, visibleChats } from '../store/history'
 import { SearchResults, SidebarSearch } from './SidebarSearch'
 import { ChatMenu } from './ChatMenu'
+import { ActivityNav } from './policy/ActivityButton'
 
 const GROUP_ORDER: ChatGroup[] = ['today', 'yesterday', 'week', 'month', 'older']
 
@@ -230,6 +231,7 @@ export function Sidebar() {
           <FlaskIcon size={16} />
           <span>{t('sidebar.toolLab')}</span>
         </button>
+        <ActivityNav />
       </div>
 
       <div className="sidebar__footer">

@@ -6,12 +6,13 @@ import { isOpenProblem, isUndecided } from '../store/calls'
 import { DiffView } from './Diff'
 import { CallImages, McpBadge, McpNote, useMcpServer } from './ToolCardExtras'
 import { CardUndo } from './Undo'
+import { AlwaysAllowMenu } from './policy/AlwaysAllowMenu'
+import { RuleDecision, decidedByPolicy } from './policy/RuleDecision'
 import { callSummary, clockTime, formatDuration, lineCount, parseArgs, prettyJSON } from '../lib/calls'
 import {
   AlertIcon,
   BanIcon,
   CheckIcon,
-  ChevronDownIcon,
   ChevronIcon,
   PencilIcon,
   PlayIcon,
@@ -315,7 +316,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
             <PencilIcon size={14} />
             {t('calls.edit')}
           </button>
-          <AlwaysAllowMenu disabled={busy} onPick={(everywhere) => void allow(everywhere)} />
+          {!c.guard && <AlwaysAllowMenu call={c} disabled={busy} onPick={(everywhere) => void allow(everywhere)} />}
           <span className="tool-card__keys" aria-hidden="true">
             <kbd className="kbd">Enter</kbd> {t('calls.run')} · <kbd className="kbd">N</kbd> {t('calls.deny')} ·{' '}
             <kbd className="kbd">E</kbd> {t('calls.edit')}
@@ -490,6 +491,7 @@ function ResultBox({ call: c }: { call: Call }) {
 function Decision({ call: c, locale }: { call: Call; locale: string }) {
   const { t } = useTranslation()
   if (!c.decidedBy || c.state === 'pending') return null
+  if (decidedByPolicy(c)) return <RuleDecision call={c} />
   const when = c.decidedAt ? clockTime(c.decidedAt, locale) : ''
   let text: string
   if (c.state === 'denied') {
@@ -525,101 +527,6 @@ function Decision({ call: c, locale }: { call: Call; locale: string }) {
         </>
       )}
     </p>
-  )
-}
-
-function AlwaysAllowMenu({ onPick, disabled }: { onPick: (everywhere: boolean) => void; disabled?: boolean }) {
-  const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const menuId = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const onDown = (e: MouseEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    requestAnimationFrame(() => wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus())
-    return () => document.removeEventListener('mousedown', onDown)
-  }, [open])
-
-  const close = () => {
-    setOpen(false)
-    button.current?.focus()
-  }
-
-  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
-    const i = items.indexOf(document.activeElement as HTMLElement)
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      e.stopPropagation()
-      close()
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault()
-      const n = (i + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length
-      items[n]?.focus()
-    } else if (e.key === 'Tab') {
-      setOpen(false)
-    }
-  }
-
-  return (
-    <div className="menu-wrap" ref={wrap}>
-      <button
-        ref={button}
-        type="button"
-        className="btn btn--sm btn--ghost"
-        data-testid="always-allow"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        disabled={disabled}
-        onClick={() => setOpen((v) => !v)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) {
-            e.preventDefault()
-            setOpen(true)
-          }
-        }}
-      >
-        <ShieldIcon size={14} />
-        {t('calls.alwaysAllow')}
-        <ChevronDownIcon size={13} />
-      </button>
-      {open && (
-        <div className="menu" role="menu" id={menuId} aria-label={t('calls.alwaysAllow')} onKeyDown={onMenuKey}>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu__item"
-            data-testid="always-allow-chat"
-            onClick={() => {
-              setOpen(false)
-              onPick(false)
-            }}
-          >
-            <span className="menu__title">{t('calls.allowChat')}</span>
-            <span className="menu__desc">{t('calls.allowChatDesc')}</span>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu__item"
-            data-testid="always-allow-everywhere"
-            onClick={() => {
-              setOpen(false)
-              onPick(true)
-            }}
-          >
-            <span className="menu__title">{t('calls.allowEverywhere')}</span>
-            <span className="menu__desc">{t('calls.allowEverywhereDesc')}</span>
-          </button>
-        </div>
-      )}
-    </div>
   )
 }
 

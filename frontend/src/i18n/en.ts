@@ -1,4 +1,5 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
+import { policyEn } from './policy.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -739,6 +740,7 @@ export const en = {
       find: 'Couldn’t search this chat',
     },
   },
+  policy: policyEn,
   errors: {
     loadChats: 'Couldn’t load your chats',
     loadMessages: 'Couldn’t load this chat',

@@ -1,3 +1,4 @@
+import { policyZh } from './policy.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -738,6 +739,7 @@ export const zh: Resources = {
       find: '无法在此对话中搜索',
     },
   },
+  policy: policyZh,
   errors: {
     loadChats: '无法加载对话列表',
     loadMessages: '无法加载此对话',

@@ -8,7 +8,6 @@ import {
   events,
   historyApi,
   toApiError,
-  type AllowRule,
   type ApiError,
   type AppInfo,
   type Call,
@@ -50,7 +49,7 @@ export type Toast = {
   duration?: number
 }
 export type SettingsTab = 'providers' | 'general' | 'tools' | 'permissions' | 'data' | 'about'
-export type View = 'chat' | 'lab'
+export type View = 'chat' | 'lab' | 'activity'
 /** A chat's workspace as the files panel last loaded it. */
 export type WorkspaceState = {
   info: WorkspaceInfo | null
@@ -93,9 +92,6 @@ export type State = {
   callsByMessage: CallsByMessage
   /** The latest notice per chat (e.g. the turn cap paused the loop), until acted on. */
   notices: Record<string, ChatNotice>
-  /** Always-allow rules (loaded by the Permissions tab). */
-  rules: AllowRule[]
-  rulesLoaded: boolean
   /** What the main pane shows. */
   view: View
   aboutOpen: boolean
@@ -158,8 +154,6 @@ type Actions = {
   runAll: (messageId: string) => Promise<void>
   denyAll: (messageId: string, reason: string) => Promise<void>
   continueChat: (chatId?: string) => Promise<void>
-  loadRules: () => Promise<void>
-  revokeRule: (id: number) => Promise<boolean>
   /** Saves a chat's tool options (null = the lazy new chat: kept until it is created). */
   setChatOptions: (chatId: string | null, o: ChatOptions) => Promise<boolean>
   setView: (v: View) => void
@@ -240,8 +234,6 @@ const initialState = (): State => ({
   focusComposerTick: 0,
   callsByMessage: {},
   notices: {},
-  rules: [],
-  rulesLoaded: false,
   view: 'chat',
   aboutOpen: false,
   newChatOptions: { ...DEFAULT_CHAT_OPTIONS },
@@ -879,11 +871,7 @@ export const useStore = create<Store>()((set, get) => {
     alwaysAllowCall: (callId, everywhere, opts) =>
       callAction(
         'errors.alwaysAllow',
-        async () => {
-          const c = await api.alwaysAllowCall(callId, everywhere)
-          if (get().rulesLoaded) void get().loadRules()
-          return c
-        },
+        () => api.alwaysAllowCall(callId, everywhere), // the rules reload on rules:changed (store/policy)
         opts,
       ),
     tellModel: (callId, opts) => callAction('errors.tellModel', () => api.tellModel(callId), opts),
@@ -915,26 +903,6 @@ export const useStore = create<Store>()((set, get) => {
         inflight.delete(id)
         set((s) => ({ streaming: omit(s.streaming, id) }))
         get().toastError('errors.continue', err)
-      }
-    },
-
-    loadRules: async () => {
-      try {
-        const rules = await api.listRules()
-        set({ rules: [...rules].sort((a, b) => b.createdAt - a.createdAt), rulesLoaded: true })
-      } catch (err) {
-        get().toastError('errors.loadRules', err)
-      }
-    },
-
-    revokeRule: async (id) => {
-      try {
-        await api.deleteRule(id)
-        set((s) => ({ rules: s.rules.filter((r) => r.id !== id) }))
-        return true
-      } catch (err) {
-        get().toastError('errors.revokeRule', err)
-        return false
       }
     },
 
