@@ -116,8 +116,7 @@ func run() (err error) {
 	if p, err := app.activeProvider(ctx); err != nil {
 		log.Warn("no active provider", "err", err)
 	} else {
-		log.Info("provider", "id", p.ID, "name", p.Name, "baseURL", redactURL(p.BaseURL), "model", p.Model,
-			"fromEnvironment", app.env != nil)
+		logProvider(log, p, app.env != nil)
 	}
 	lang := "auto"
 	if s, err := st.GetSettings(ctx); err == nil {
@@ -160,11 +159,8 @@ func run() (err error) {
 		LogLevelProduction: wailsLevel(level),
 		// Errors returned by bound methods go to the log; the UI gets the
 		// same string Wails would send without a formatter.
-		ErrorFormatter: func(err error) any {
-			log.Warn("call failed", "err", err)
-			return err.Error()
-		},
-		Linux: &linux.Options{ProgramName: "airlock", Icon: windowIcon},
+		ErrorFormatter: formatError(log),
+		Linux:          &linux.Options{ProgramName: "airlock", Icon: windowIcon},
 	})
 	if err != nil {
 		return err

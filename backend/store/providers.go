@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"airlock/backend/chat"
+	"airlock/backend/redact"
 )
 
 const providerColumns = "id, name, base_url, api_key, model, demo"
@@ -90,7 +91,7 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 		return chat.Provider{}, invalid("provider base URL is required")
 	}
 	if u, err := url.Parse(p.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return chat.Provider{}, invalid("provider base URL %q must be an http:// or https:// address", p.BaseURL)
+		return chat.Provider{}, invalid("provider base URL %q must be an http:// or https:// address", redact.URL(p.BaseURL))
 	}
 	p.Demo = false
 

@@ -73,6 +73,9 @@ func Open(p string) (*Store, error) {
 	if err == nil {
 		err = migrate(context.Background(), db, ms)
 	}
+	if err == nil {
+		err = maskStoredErrors(context.Background(), db)
+	}
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", abs, err)
