@@ -83,7 +83,7 @@ func run() (err error) {
 	log.Info("starting Airlock", "version", version, "dataDir", dataDir, "log", logFile(dataDir),
 		"platform", goruntime.GOOS+"/"+goruntime.GOARCH, "pid", os.Getpid(), "singleInstance", singleInstance)
 
-	st, err := store.OpenDir(dataDir)
+	st, dbNotice, err := openStore(dataDir, log)
 	if err != nil {
 		return fmt.Errorf("opening the database in %s: %w", dataDir, err)
 	}
@@ -106,6 +106,9 @@ func run() (err error) {
 	defer stopDemo(context.Background())
 
 	app := NewApp(st, dataDir, demoURL, envProvider(), log)
+	if dbNotice != "" {
+		app.notices = append(app.notices, dbNotice)
+	}
 	if m := os.Getenv("AIRLOCK_TOOL_MODE"); m != "" && app.toolMode == "" {
 		log.Warn("AIRLOCK_TOOL_MODE is ignored: use text, native or auto", "value", m)
 	}
