@@ -55,6 +55,9 @@ type AppInfo struct {
 	EnvProvider bool   `json:"envProvider"`
 	// Notices: what went wrong at start that people must know (shown once).
 	Notices []string `json:"notices,omitempty"`
+	// KeyStorage: where API keys are kept, "keychain" or "database" (no
+	// system keychain answered: Settings says so).
+	KeyStorage string `json:"keyStorage"`
 }
 
 // NewApp wires the facade. The engine emits through the Wails runtime once
@@ -147,7 +150,8 @@ func result[T any](v T, err error) (T, error) { return v, toAPI(err) }
 // --- app ------------------------------------------------------------------
 
 func (a *App) Info() AppInfo {
-	return AppInfo{Version: version, DataDir: a.dataDir, EnvProvider: a.env != nil, Notices: a.notices}
+	return AppInfo{Version: version, DataDir: a.dataDir, EnvProvider: a.env != nil, Notices: a.notices,
+		KeyStorage: a.store.KeyStorage()}
 }
 
 // --- chats and messages ------------------------------------------------------

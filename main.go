@@ -88,6 +88,13 @@ func run() (err error) {
 		return fmt.Errorf("opening the database in %s: %w", dataDir, err)
 	}
 	defer st.Close()
+	// API keys live in the system keychain when one answers; else they stay
+	// in the owner-only database and Settings says so.
+	if moved, why := useKeychain(st, systemKeychain{}); why != nil {
+		log.Warn("no system keychain: API keys stay in the database (owner-only)", "why", why)
+	} else {
+		log.Info("API keys are kept in the system keychain", "moved", moved)
+	}
 
 	// Answers that were streaming when the app last died are interrupted:
 	// their text so far is kept and the UI offers Retry.

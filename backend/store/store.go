@@ -33,6 +33,10 @@ type Store struct {
 
 	// stmts caches prepared statements by query text (see prepared).
 	stmts sync.Map // string → *sql.Stmt
+
+	// keys keeps API keys outside the file when set (UseKeyring).
+	keysMu sync.RWMutex
+	keys   Keyring
 }
 
 // DefaultDir is where Airlock keeps its data: $AIRLOCK_DATA_DIR when set
