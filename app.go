@@ -84,6 +84,9 @@ func (a *App) startup(ctx context.Context) {
 	// Calls that were running when the app last died are interrupted; they
 	// wait for a new decision and are never re-run by themselves.
 	_, _ = a.store.InterruptRunningCalls(ctx)
+	// Rules of the last run that were to last until Airlock quits, and
+	// hour rules that ended, go.
+	_, _ = a.store.PurgeRules(ctx, chat.Now())
 	// MCP servers start in the background; their status shows in Settings.
 	if err := a.configureMCP(ctx); err != nil {
 		a.mcpEnvErr = errors.Join(a.mcpEnvErr, err)

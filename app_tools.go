@@ -22,9 +22,6 @@ func (a *App) ApproveCall(callID string, edited json.RawMessage) (chat.Call, err
 func (a *App) DenyCall(callID, reason string) (chat.Call, error) {
 	return result(a.engine.Deny(a.ctx, callID, reason))
 }
-func (a *App) AlwaysAllowCall(callID string, everywhere bool) (chat.Call, error) {
-	return result(a.engine.AlwaysAllow(a.ctx, callID, everywhere))
-}
 func (a *App) TellModel(callID string) (chat.Call, error) {
 	return result(a.engine.TellModel(a.ctx, callID))
 }
@@ -43,10 +40,7 @@ func (a *App) Continue(chatID string) (chat.Message, error) {
 	return result(a.engine.Continue(a.ctx, chatID))
 }
 
-// --- rules and per-chat options ---------------------------------------------
-
-func (a *App) ListRules() ([]chat.AllowRule, error) { return result(a.store.ListRules(a.ctx)) }
-func (a *App) DeleteRule(id string) error           { return toAPI(a.store.DeleteRule(a.ctx, id)) }
+// --- per-chat options (rules: app_policy.go) ---------------------------------
 
 // SetChatOptions sets the paradigm options; the workspace is kept unless
 // given (SetWorkspace is its own action).

@@ -1,21 +1,56 @@
-// Package approval decides what may run without asking: always-allow rules,
-// and the loop guard that overrides them. It knows nothing of the UI.
+// Package approval decides what may run without asking, and what never
+// may: rules, the loop guard and the turn cap that override them, and what
+// the model is told. Pure logic on chat types: the engine asks, the store
+// keeps the rules, nothing here knows of SQLite or the UI.
+//
+// # Rules
+//
+// A rule (chat.Rule) allows or denies one tool (a canonical name, or a glob
+// of names such as mcp__git__*) for
+//
+//   - any arguments;
+//   - paths under a folder: every path argument of the tool
+//     (tools.Tool.PathArgs, set by the file tools from their argument
+//     types; MCP tools have none) lies at or under the folder, or under a
+//     folder a glob matches ("src/*/gen", "**/secrets"), matched with
+//     doublestar on clean, NFC, slash-separated paths relative to the
+//     workspace root;
+//   - an exact value of one argument (JSON, keys sorted, NFC; a path
+//     argument compares as a clean path: "./a" is "a").
+//
+// Paths are cleaned as the tools clean them (workspace.CleanPath: "..",
+// absolute paths, drives, NUL and control characters never clean) and then
+// resolved through the workspace's links (workspace.Resolve), so neither
+// "docs/../secrets" nor a link docs/x → ../secrets is under docs. Allow
+// rules are read narrowly and never rules broadly (see Matches).
+//
+// Scopes: "call" (the answer the card came from: this call and its
+// siblings), "chat", "hour" (every chat, ExpiresAt an hour on), "session"
+// (every chat, until Airlock quits: the store keeps it under this run's
+// session id and drops it at the next start) and "always". A rule may also
+// be tied to a chat in any scope (ChatID).
+//
+// # Decisions
+//
+// Decide: a never rule beats an allow rule; an allowed call is still held
+// for a person by the loop guard (the same call a third time in a row) and
+// by the turn cap (an answer past Settings' limit of model turns since the
+// user wrote, which only Continue lets happen). Among several matching
+// rules the narrowest scope, then the oldest, decides and is credited
+// (uses, last used). Test replays a draft rule over a chat's calls.
+//
+// Every decision, whoever made it, is a row of the audit trail
+// (chat.AuditEntry, written by the engine).
 package approval
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"airlock/backend/chat"
 )
-
-// Rules answers whether an always-allow rule covers a tool in a chat.
-type Rules interface {
-	AllowedBy(ctx context.Context, tool, chatID string) (string, error)
-}
 
 // RepeatLimit is how many identical calls in a row may run by themselves:
 // the next identical one waits for a person, whatever the rules say.
@@ -34,23 +69,6 @@ func LoopGuard(previous []chat.Call, call chat.Call) string {
 		}
 	}
 	return fmt.Sprintf("Loop guard: the model made this exact call (%s with the same arguments) %d times in a row, so it waits for you even if the tool is always allowed.", call.Name, RepeatLimit+1)
-}
-
-// Auto decides whether a pending call runs without asking. by is the rule
-// that allows it (chat.ByRuleChat or chat.ByRuleGlobal), or "" when a person
-// must decide; guard says why a rule was overridden.
-func Auto(ctx context.Context, rules Rules, previous []chat.Call, call chat.Call) (by, guard string, err error) {
-	if call.State != chat.CallPending {
-		return "", "", nil
-	}
-	by, err = rules.AllowedBy(ctx, call.Name, call.ChatID)
-	if err != nil || by == "" {
-		return "", "", err
-	}
-	if guard = LoopGuard(previous, call); guard != "" {
-		return "", guard, nil
-	}
-	return by, "", nil
 }
 
 // DenialText is what the model is told when a person says no.

@@ -1,7 +1,6 @@
 package approval
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -38,30 +37,6 @@ func TestLoopGuard(t *testing.T) {
 	edited.Edited = json.RawMessage(`{"a":5}`)
 	if LoopGuard([]chat.Call{same, edited}, same) != "" {
 		t.Error("an edited call is not the same call")
-	}
-}
-
-type rules map[string]string
-
-func (r rules) AllowedBy(_ context.Context, tool, _ string) (string, error) { return r[tool], nil }
-
-func TestAuto(t *testing.T) {
-	ctx := context.Background()
-	c := call("calc", `{}`)
-	if by, guard, _ := Auto(ctx, rules{}, nil, c); by != "" || guard != "" {
-		t.Fatalf("default must ask: %q %q", by, guard)
-	}
-	if by, _, _ := Auto(ctx, rules{"calc": chat.ByRuleGlobal}, nil, c); by != chat.ByRuleGlobal {
-		t.Fatalf("rule not applied: %q", by)
-	}
-	by, guard, _ := Auto(ctx, rules{"calc": chat.ByRuleChat}, []chat.Call{c, c}, c)
-	if by != "" || !strings.Contains(guard, "Loop guard") {
-		t.Fatalf("guard must override the rule: %q %q", by, guard)
-	}
-	problem := c
-	problem.State = chat.CallProblem
-	if by, _, _ := Auto(ctx, rules{"calc": chat.ByRuleChat}, nil, problem); by != "" {
-		t.Fatal("a problem call never runs by itself")
 	}
 }
 

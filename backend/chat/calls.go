@@ -2,7 +2,6 @@ package chat
 
 import (
 	"encoding/json"
-	"fmt"
 )
 
 // CallState is where a proposed tool call is in the approval flow.
@@ -24,11 +23,11 @@ const (
 	CallProblem     CallState = "problem"     // could not be parsed or validated
 )
 
-// Who made a decision.
+// Who made a decision (more in policy.go: "rule:<id>", the guards).
 const (
 	ByUser        = "user"
-	ByRuleChat    = "rule:chat"   // always-allow for this chat
-	ByRuleGlobal  = "rule:global" // always-allow everywhere
+	ByRuleChat    = "rule:chat"   // legacy: an always-allow rule for the chat, before rules had ids
+	ByRuleGlobal  = "rule:global" // legacy: an always-allow rule for every chat
 	ByInterrupted = "system"      // the app marked it on restart
 )
 
@@ -87,9 +86,10 @@ func (c Call) Settled() bool {
 	return false
 }
 
-// ToolResult is what goes back to the model for this call.
+// ToolResult is what goes back to the model for this call: the result,
+// after a note of what the user changed when it ran with edited arguments.
 func (c Call) ToolResult() ToolResult {
-	return ToolResult{CallID: c.ModelCallID, Name: c.Name, Status: c.ResultState, Content: c.Result}
+	return ToolResult{CallID: c.ModelCallID, Name: c.Name, Status: c.ResultState, Content: c.ResultForModel(c.Result)}
 }
 
 // transitions lists the legal moves of the state machine.
@@ -120,20 +120,4 @@ func (c *Call) Move(to CallState) error {
 	c.State = to
 	c.UpdatedAt = Now()
 	return nil
-}
-
-// AllowRule is an "always allow" decision: a tool, for one chat or (ChatID
-// empty) everywhere.
-type AllowRule struct {
-	ID        string `json:"id"`
-	Tool      string `json:"tool"`
-	ChatID    string `json:"chatId"` // empty: every chat
-	CreatedAt int64  `json:"createdAt"`
-}
-
-func (r AllowRule) String() string {
-	if r.ChatID == "" {
-		return fmt.Sprintf("%s everywhere", r.Tool)
-	}
-	return fmt.Sprintf("%s in chat %s", r.Tool, r.ChatID)
 }

@@ -36,10 +36,14 @@ type Store interface {
 	GetCall(ctx context.Context, id string) (chat.Call, error)
 	ListCalls(ctx context.Context, chatID string) ([]chat.Call, error)
 	MessageCalls(ctx context.Context, messageID string) ([]chat.Call, error)
-	AllowedBy(ctx context.Context, tool, chatID string) (string, error)
 	GetModelMode(ctx context.Context, providerID, model string) (chat.ModelMode, error)
 	LearnModelMode(ctx context.Context, providerID, model string, mode chat.ToolMode, reason string) (chat.ModelMode, error)
-	AddRule(ctx context.Context, tool, chatID string) (chat.AllowRule, error)
+
+	AddRule(ctx context.Context, r chat.Rule) (chat.Rule, error)
+	GetRule(ctx context.Context, id int64) (chat.Rule, error)
+	RulesFor(ctx context.Context, chatID string) ([]chat.Rule, error)
+	RuleUsed(ctx context.Context, id, at int64) error
+	AddAudit(ctx context.Context, e chat.AuditEntry) (chat.AuditEntry, error)
 }
 
 // EnvFor gives a chat's tools their environment (the chat's workspace).

@@ -83,19 +83,7 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 	for _, cl := range stored {
 		e.emit(bridge.EventCallUpdated, cl)
 	}
-	for _, cl := range stored {
-		by, guard, err := approval.Auto(ctx, e.store, previous, cl)
-		previous = append(previous, cl)
-		switch {
-		case err != nil:
-			continue
-		case guard != "":
-			cl.Guard = guard
-			e.save(cl)
-		case by != "":
-			_ = e.approveLocked(ctx, cl, nil, by)
-		}
-	}
+	e.applyRules(ctx, msg.ChatID, box, subjects(box, env, envErr), previous, stored)
 	e.finishLocked(ctx, msg.ID)
 }
 
@@ -163,8 +151,10 @@ func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.R
 		if err != nil {
 			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
 		}
-		c.Name, c.Arguments = canon, clean
-		return e.approveLocked(ctx, c, nil, chat.ByUser)
+		// The arguments as read stay; the fix is what runs (Edited), so
+		// the model is told what the user changed.
+		c.Name = canon
+		return e.approveLocked(ctx, c, clean, chat.ByUser)
 	})
 }
 
@@ -181,6 +171,7 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 			c.Edited = clean
 		}
 	}
+	fixing := c.State == chat.CallProblem
 	if err := c.Move(chat.CallApproved); err != nil {
 		return err
 	}
@@ -189,6 +180,11 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 	if err := e.save(c); err != nil {
 		return err
 	}
+	detail := c.Guard // a person ran what the loop guard or turn cap held
+	if fixing {
+		detail = c.Problem
+	}
+	e.record(ctx, c, approvalKind(c, fixing), note{by: by, detail: detail, runs: true})
 	e.wg.Add(1)
 	go e.execute(c)
 	return nil
@@ -196,16 +192,28 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 
 // Deny settles a call as denied; the model is told, with the reason.
 func (e *Engine) Deny(ctx context.Context, callID, reason string) (chat.Call, error) {
-	return e.decideOn(ctx, callID, func(c chat.Call) error { return e.denyLocked(c, reason) })
+	return e.decideOn(ctx, callID, func(c chat.Call) error { return e.denyLocked(ctx, c, reason) })
 }
 
-func (e *Engine) denyLocked(c chat.Call, reason string) error {
+func (e *Engine) denyLocked(ctx context.Context, c chat.Call, reason string) error {
+	reason = strings.TrimSpace(reason)
+	return e.denyAs(ctx, c, chat.AuditDenied, note{by: chat.ByUser, detail: reason}, reason, approval.DenialText(reason))
+}
+
+// denyAs settles a call as denied by someone (a person, a never rule, a
+// new message), telling the model result, and records it.
+func (e *Engine) denyAs(ctx context.Context, c chat.Call, d chat.AuditDecision, n note, reason, result string) error {
 	if err := c.Move(chat.CallDenied); err != nil {
 		return err
 	}
-	c.DecidedBy, c.DecidedAt, c.Reason = chat.ByUser, chat.Now(), strings.TrimSpace(reason)
-	c.Result, c.ResultState = approval.DenialText(reason), chat.ToolDenied
-	return e.save(c)
+	c.DecidedBy, c.DecidedAt, c.Reason = n.by, chat.Now(), reason
+	c.Result, c.ResultState = result, chat.ToolDenied
+	if err := e.save(c); err != nil {
+		return err
+	}
+	n.status = chat.ToolDenied
+	e.record(ctx, c, d, n)
+	return nil
 }
 
 // TellModel settles a problem card by sending its error to the model.
@@ -216,35 +224,10 @@ func (e *Engine) TellModel(ctx context.Context, callID string) (chat.Call, error
 		}
 		c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
 		c.Result, c.ResultState = c.Problem, chat.ToolError
-		return e.save(c)
-	})
-}
-
-// AlwaysAllow records a rule for the call's tool (this chat, or everywhere)
-// and runs the call and the message's other pending calls of that tool.
-func (e *Engine) AlwaysAllow(ctx context.Context, callID string, everywhere bool) (chat.Call, error) {
-	return e.decideOn(ctx, callID, func(c chat.Call) error {
-		if c.State == chat.CallProblem {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "A problem card cannot be always allowed; fix it first.")
-		}
-		scope := c.ChatID
-		if everywhere {
-			scope = ""
-		}
-		if _, err := e.store.AddRule(ctx, c.Name, scope); err != nil {
+		if err := e.save(c); err != nil {
 			return err
 		}
-		siblings, err := e.store.MessageCalls(ctx, c.MessageID)
-		if err != nil {
-			return err
-		}
-		for _, s := range siblings {
-			if s.Name == c.Name && (s.ID == c.ID || (s.State == chat.CallPending && s.Guard == "")) {
-				if err := e.approveLocked(ctx, s, nil, chat.ByUser); err != nil && s.ID == c.ID {
-					return err
-				}
-			}
-		}
+		e.record(ctx, c, chat.AuditToldModel, note{by: chat.ByUser, detail: c.Problem, status: chat.ToolError})
 		return nil
 	})
 }
@@ -262,15 +245,17 @@ func (e *Engine) supersedeUndecided(ctx context.Context, chatID string) error {
 	for _, c := range calls {
 		switch {
 		case c.State == chat.CallPending || c.State == chat.CallInterrupted:
-			if err := e.denyLocked(c, supersededReason); err != nil {
+			n := note{by: chat.ByNewMessage, detail: supersededReason}
+			if err := e.denyAs(ctx, c, chat.AuditSuperseded, n, supersededReason, approval.DenialText(supersededReason)); err != nil {
 				return err
 			}
 		case c.State == chat.CallProblem && !c.Settled():
-			c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
+			c.DecidedBy, c.DecidedAt = chat.ByNewMessage, chat.Now()
 			c.Reason, c.Result, c.ResultState = supersededReason, c.Problem, chat.ToolError
 			if err := e.save(c); err != nil {
 				return err
 			}
+			e.record(ctx, c, chat.AuditSuperseded, note{by: chat.ByNewMessage, detail: supersededReason, status: chat.ToolError})
 		}
 	}
 	return nil
@@ -306,7 +291,7 @@ func (e *Engine) DenyAll(ctx context.Context, messageID, reason string) error {
 	}
 	for _, c := range calls {
 		if c.State == chat.CallPending || c.State == chat.CallInterrupted {
-			if err := e.denyLocked(c, reason); err != nil {
+			if err := e.denyLocked(ctx, c, reason); err != nil {
 				return err
 			}
 		}

@@ -100,6 +100,12 @@ func testTools(t *testing.T) *tools.Toolbox {
 
 func newLoop(t *testing.T, dir, paradigmID string, replies ...string) *loopEnv {
 	t.Helper()
+	return newLoopWith(t, dir, paradigmID, testTools(t), replies...)
+}
+
+// newLoopWith is newLoop with other tools.
+func newLoopWith(t *testing.T, dir, paradigmID string, box *tools.Toolbox, replies ...string) *loopEnv {
+	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
@@ -110,7 +116,7 @@ func newLoop(t *testing.T, dir, paradigmID string, replies ...string) *loopEnv {
 	t.Cleanup(func() { st.Close() })
 	l := &loopEnv{t: t, st: st, model: &scripted{replies: replies}, calls: map[string]chat.Call{},
 		ends: make(chan bridge.EndEvent, 20), notes: make(chan bridge.Notice, 20)}
-	l.eng = New(Deps{Store: st, Tools: Fixed(testTools(t)), Emit: l.emit,
+	l.eng = New(Deps{Store: st, Tools: Fixed(box), Emit: l.emit,
 		Connect: func(context.Context) (chat.Provider, Model, error) { return chat.Provider{Model: "m"}, l.model, nil }})
 	t.Cleanup(l.eng.Shutdown)
 	ctx := context.Background()
@@ -270,8 +276,9 @@ func TestEditIsValidatedAndRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	reqs := l.waitRequests(2)
-	if !strings.Contains(lastContent(reqs[1]), `"result":"42"`) && !strings.Contains(lastContent(reqs[1]), `"result":42`) {
-		t.Fatalf("edited args did not run: %s", lastContent(reqs[1]))
+	// The model is told what the user changed, then the result.
+	if got := lastContent(reqs[1]); !strings.Contains(got, `"result":"The user edited the arguments before running: a 1 → 40.\n\n42"`) {
+		t.Fatalf("edited args did not run, or the model was not told: %s", got)
 	}
 	got, _ := l.st.GetCall(context.Background(), c.ID)
 	if string(got.Arguments) != `{"a":1,"b":2}` || string(got.Edited) != `{"a":40,"b":2}` {
@@ -293,12 +300,16 @@ func TestAlwaysAllowRunsNextCallWithoutAClick(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	l.send("two")
 	calls := l.waitCalls("second ran by itself", func(cs []chat.Call) bool { return len(cs) == 2 && cs[1].State == chat.CallDone })
-	if calls[1].DecidedBy != chat.ByRuleChat {
-		t.Fatalf("decided by %q", calls[1].DecidedBy)
-	}
 	rules, _ := l.st.ListRules(context.Background())
-	if len(rules) != 1 || rules[0].Tool != "echo" || rules[0].ChatID != l.chat.ID {
+	if len(rules) != 1 || rules[0].Tool != "echo" || rules[0].ChatID != l.chat.ID || rules[0].Scope != chat.ScopeChat ||
+		rules[0].Match.Kind != chat.MatchAny || rules[0].FromCall != c.ID {
 		t.Fatalf("rules: %+v", rules)
+	}
+	if calls[1].DecidedBy != rules[0].By() || calls[0].DecidedBy != rules[0].By() {
+		t.Fatalf("decided by %q and %q, want %q", calls[0].DecidedBy, calls[1].DecidedBy, rules[0].By())
+	}
+	if rules[0].Uses != 2 || rules[0].LastUsedAt == 0 {
+		t.Fatalf("the rule allowed the card and the next call: %+v", rules[0])
 	}
 }
 
@@ -356,8 +367,12 @@ func TestProblemCardTellTheModelAndFix(t *testing.T) {
 	if err != nil || fixed.Name != "echo" {
 		t.Fatalf("fix: %+v %v", fixed, err)
 	}
-	if got := lastContent(l2.waitRequests(2)[1]); !strings.Contains(got, "echo: fixed") {
+	got := lastContent(l2.waitRequests(2)[1])
+	if !strings.Contains(got, "echo: fixed") || !strings.Contains(got, "The user fixed this call before running it; it ran as echo") {
 		t.Fatalf("fixed call result: %s", got)
+	}
+	if fixed, _ := l2.st.GetCall(context.Background(), c2.ID); string(fixed.Arguments) != `{"text":1}` || string(fixed.Edited) != `{"text":"fixed"}` {
+		t.Fatalf("the call keeps what the model wrote beside the fix: %s / %s", fixed.Arguments, fixed.Edited)
 	}
 }
 
@@ -365,9 +380,7 @@ func TestLoopGuardStopsTheThirdIdenticalCall(t *testing.T) {
 	same := written(t, "json", tc("x", "echo", `{"text":"again"}`))
 	l := newLoop(t, "", "json", same, same, same, "never")
 	ctx := context.Background()
-	if _, err := l.st.AddRule(ctx, "echo", ""); err != nil {
-		t.Fatal(err)
-	}
+	allowAlways(t, l.st, "echo")
 	l.send("loop")
 	calls := l.waitCalls("third call", func(cs []chat.Call) bool { return len(cs) == 3 })
 	time.Sleep(30 * time.Millisecond)
@@ -388,7 +401,7 @@ func TestTurnCapPausesTheLoop(t *testing.T) {
 	if err := l.st.SaveSettings(ctx, s); err != nil {
 		t.Fatal(err)
 	}
-	_, _ = l.st.AddRule(ctx, "echo", "")
+	allowAlways(t, l.st, "echo")
 	l.send("go")
 	select {
 	case n := <-l.notes:
@@ -528,4 +541,14 @@ func TestImagesAndReportedFailures(t *testing.T) {
 	if failed.State != chat.CallError || failed.ResultState != chat.ToolError || failed.Result != "the camera is off" {
 		t.Fatalf("a reported failure must be an error result: %+v", failed)
 	}
+}
+
+// allowAlways stores an always-allow rule for a tool, any arguments, every chat.
+func allowAlways(t *testing.T, st *store.Store, tool string) chat.Rule {
+	t.Helper()
+	r, err := st.AddRule(context.Background(), chat.Rule{Effect: chat.RuleAllow, Tool: tool, Match: chat.RuleMatch{Kind: chat.MatchAny}, Scope: chat.ScopeAlways})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

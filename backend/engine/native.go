@@ -205,16 +205,17 @@ func textCalls(calls []chat.Call) []chat.ToolCall {
 	return out
 }
 
-// toolMessage is what a tool message says about a call: its result, or
+// toolMessage is what a tool message says about a call: its result (after
+// a note of what the user changed, when it ran with edited arguments), or
 // why there is none.
 func toolMessage(c chat.Call) string {
 	switch {
 	case !c.Settled():
 		return "This call was not run: the conversation went on before anyone decided."
 	case c.ResultState == chat.ToolError:
-		return "Error: " + c.Result
+		return c.ResultForModel("Error: " + c.Result)
 	}
-	return c.Result
+	return c.ResultForModel(c.Result)
 }
 
 // learnFrom is what Auto learns from a complete answer asked for natively:

@@ -60,11 +60,20 @@ func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.R
 	timeout := e.toolTimeout(ctx)
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	out, err := e.runTool(runCtx, chat.Call{ChatID: chatID, Name: canon, Arguments: clean})
-	if errors.Is(runCtx.Err(), context.DeadlineExceeded) {
+	byHand := chat.Call{ChatID: chatID, Name: canon, Arguments: clean}
+	started := chat.Now()
+	out, err := e.runTool(runCtx, byHand)
+	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded)
+	if timedOut {
 		err = fmt.Errorf("the run timed out after %s and was stopped", timeout)
 	}
 	out.Text, _ = capOutput(out.Text)
+	kind, by := outcomeKind(false, false, timedOut, chat.ByUser)
+	n := note{by: by, detail: "Run by hand in the Tool lab.", runs: true, status: chat.ToolSuccess, ms: chat.Now() - started}
+	if err != nil {
+		n.status, n.detail = chat.ToolError, n.detail+" "+err.Error()
+	}
+	e.record(ctx, byHand, kind, n)
 	return out, err
 }
 
@@ -94,20 +103,26 @@ func (e *Engine) execute(c chat.Call) {
 	}
 	out, err := e.runTool(runCtx, c)
 	interrupted := errors.Is(context.Cause(runCtx), errStopped)
+	cancelled := !interrupted && errors.Is(context.Cause(runCtx), errCancelledByUser)
+	timedOut := !interrupted && !cancelled && errors.Is(runCtx.Err(), context.DeadlineExceeded)
 	switch {
 	case interrupted:
 		err = errors.New("the app shut down while this call was running; it was not finished")
-	case errors.Is(context.Cause(runCtx), errCancelledByUser):
+	case cancelled:
 		err = fmt.Errorf("the user cancelled this call after %s", time.Since(time.UnixMilli(c.StartedAt)).Round(time.Millisecond))
-	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
+	case timedOut:
 		err = fmt.Errorf("the call timed out after %s and was stopped", timeout)
 	}
 	c.FinishedAt = chat.Now()
+	kind, by := outcomeKind(interrupted, cancelled, timedOut, c.DecidedBy)
+	outcome := note{by: by, runs: true, ms: c.FinishedAt - c.StartedAt}
 	if interrupted {
 		// Not settled: after a restart the user decides again.
 		_ = c.Move(chat.CallInterrupted)
 		c.Result = err.Error()
 		_ = e.save(c)
+		outcome.detail = c.Result
+		e.record(ctx, c, kind, outcome)
 		return
 	}
 	c.Images = out.Images // shown on the card; the text tells the model they were
@@ -120,6 +135,11 @@ func (e *Engine) execute(c chat.Call) {
 		c.ResultState = chat.ToolSuccess
 	}
 	_ = e.save(c)
+	outcome.status = c.ResultState
+	if err != nil {
+		outcome.detail = err.Error()
+	}
+	e.record(ctx, c, kind, outcome)
 
 	e.decide.Lock()
 	defer e.decide.Unlock()

@@ -58,6 +58,9 @@ type Chat struct {
 	Calls    []Call    `json:"calls"`
 	// ScratchFiles are the files of the chat's scratch workspace.
 	ScratchFiles []File `json:"scratchFiles"`
+	// Audit is the chat's audit trail: every decision on its calls, oldest
+	// first.
+	Audit []AuditRow `json:"audit"`
 }
 
 // Options are how the chat offers and reads tool calls, and where its tools
@@ -149,7 +152,8 @@ type Reader interface {
 // Build exports chats (nil or empty ids: every chat, in sidebar order)
 // from one consistent snapshot. ExportedAt is now; set it for
 // reproducible output. Nothing outside the chats is included: no
-// providers, API keys, settings or always-allow rules.
+// providers, API keys, settings or rules (a chat's audit trail names the
+// rules that decided, as text).
 func Build(ctx context.Context, st Reader, ids []string) (Bundle, error) {
 	if len(ids) == 0 {
 		ids = nil
@@ -226,7 +230,10 @@ func fromStore(d store.ChatData) Chat {
 			WorkspaceKind: d.Chat.WorkspaceKind, WorkspaceDir: d.Chat.WorkspaceDir, MCPServers: d.Chat.MCPServers,
 			ToolMode: string(d.Chat.ToolMode)},
 		Messages: make([]Message, 0, len(d.Messages)), Calls: make([]Call, 0, len(d.Calls)),
-		ScratchFiles: make([]File, 0, len(d.Scratch))}
+		ScratchFiles: make([]File, 0, len(d.Scratch)), Audit: make([]AuditRow, 0, len(d.Audit))}
+	for _, e := range d.Audit {
+		c.Audit = append(c.Audit, auditRow(e))
+	}
 	for _, m := range d.Messages {
 		st := m.Status
 		if st == chat.StatusStreaming {
@@ -345,6 +352,13 @@ func toStore(c Chat) (store.ChatData, error) {
 			x.Content = b
 		}
 		d.Scratch = append(d.Scratch, x)
+	}
+	for i, r := range c.Audit {
+		e, err := r.entry(c.ID)
+		if err != nil {
+			return d, fmt.Errorf("audit[%d]: %w", i, err)
+		}
+		d.Audit = append(d.Audit, e)
 	}
 	return d, nil
 }

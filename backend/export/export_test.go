@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"airlock/backend/chat"
+	"airlock/backend/store"
 )
 
 func write(t testing.TB, b Bundle, format string) []byte {
@@ -120,8 +121,18 @@ func TestJSONRoundTripIsExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.ChatsAdded != 2 || rep.MessagesAdded != 7 || rep.CallsAdded != 2 || rep.FilesAdded != 3 {
+	if rep.ChatsAdded != 2 || rep.MessagesAdded != 7 || rep.CallsAdded != 2 || rep.FilesAdded != 3 || rep.AuditAdded != 3 {
 		t.Fatalf("report = %+v", rep)
+	}
+	if !strings.Contains(rep.String(), "3 decisions of the audit trail") {
+		t.Errorf("report line = %q", rep.String())
+	}
+	// The trail is restored as it was: the same rows, in the same order.
+	var got []chat.AuditEntry
+	_ = dst.EachAudit(ctx, store.AuditQuery{ChatID: "chat-lisbon"}, func(e chat.AuditEntry) error { got = append(got, e); return nil })
+	if len(got) != 3 || got[0].UID != "audit-1" || got[0].Decision != chat.AuditEdited || string(got[0].RunArguments) != `{"path":"notes/lisbon.md","limit":50}` ||
+		got[1].Detail != "keep my files" || got[2].DurationMs != 250 || got[2].ChatID != "chat-lisbon" {
+		t.Fatalf("imported trail: %+v", got)
 	}
 	again, err := Build(ctx, dst, nil)
 	if err != nil {
@@ -165,7 +176,8 @@ func TestReimportAddsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.ChatsAdded != 0 || rep.ChatsMerged != 2 || rep.MessagesAdded != 0 || rep.CallsAdded != 0 || rep.MessagesSkipped != 7 || rep.CallsSkipped != 2 {
+	if rep.ChatsAdded != 0 || rep.ChatsMerged != 2 || rep.MessagesAdded != 0 || rep.CallsAdded != 0 || rep.MessagesSkipped != 7 || rep.CallsSkipped != 2 ||
+		rep.AuditAdded != 0 || rep.AuditSkipped != 3 {
 		t.Fatalf("second import = %+v", rep)
 	}
 	if !strings.Contains(rep.String(), "0 new chats and 2 chats already here") {
@@ -235,6 +247,9 @@ func TestBadFilesFailCleanly(t *testing.T) {
 	msg := func(m map[string]any, chat, i int) map[string]any {
 		return m["chats"].([]any)[chat].(map[string]any)["messages"].([]any)[i].(map[string]any)
 	}
+	audit := func(m map[string]any, i int) map[string]any {
+		return m["chats"].([]any)[1].(map[string]any)["audit"].([]any)[i].(map[string]any)
+	}
 	for _, tc := range []struct{ name, file, want string }{
 		{"empty", "", "the file is empty"},
 		{"spaces", "  \n ", "the file is empty"},
@@ -265,6 +280,16 @@ func TestBadFilesFailCleanly(t *testing.T) {
 		{"bad-base64", edit(func(m map[string]any) {
 			m["chats"].([]any)[1].(map[string]any)["scratchFiles"].([]any)[2].(map[string]any)["content"] = "!!!"
 		}), "chats[1].scratchFiles[2].content: not valid base64"},
+		{"audit-decision", edit(func(m map[string]any) { audit(m, 0)["decision"] = "waved-through" }), `chats[1].audit[0].decision: unknown decision "waved-through"`},
+		{"audit-decider", edit(func(m map[string]any) { audit(m, 1)["decidedBy"] = "rule:abc" }), `chats[1].audit[1].decidedBy: unknown decider "rule:abc"`},
+		{"audit-no-id", edit(func(m map[string]any) { delete(audit(m, 0), "id") }), "chats[1].audit[0].id: missing"},
+		{"audit-duplicate-id", edit(func(m map[string]any) { audit(m, 1)["id"] = "m1-user" }), `chats[1].audit[1].id: "m1-user" is also the id of chats[1].messages[0]`},
+		{"audit-negative", edit(func(m map[string]any) { audit(m, 2)["durationMs"] = -5 }), "chats[1].audit[2]: times, durations and rule ids cannot be negative"},
+		{"audit-status", edit(func(m map[string]any) { audit(m, 2)["resultStatus"] = "great" }), `chats[1].audit[2].resultStatus: unknown status "great"`},
+		{"audit-long-id", edit(func(m map[string]any) { audit(m, 2)["id"] = strings.Repeat("x", 200) }), "chats[1].audit[2].id: longer than 128 bytes"},
+		{"audit-huge-args", edit(func(m map[string]any) { audit(m, 2)["arguments"] = map[string]any{"c": strings.Repeat("x", 300<<10)} }),
+			"chats[1].audit[2].arguments: longer than"},
+		{"audit-not-array", edit(func(m map[string]any) { m["chats"].([]any)[1].(map[string]any)["audit"] = "x" }), "chats[1].audit: want an array"},
 		{"bad-paradigm", edit(func(m map[string]any) {
 			m["chats"].([]any)[0].(map[string]any)["options"].(map[string]any)["paradigm"] = "yaml"
 		}), `chats[0].options.paradigm: unknown paradigm "yaml"`},

@@ -106,6 +106,19 @@ func fixture(t testing.TB, s *store.Store) {
 	del.State, del.DecidedBy, del.DecidedAt, del.Reason = chat.CallDenied, chat.ByUser, at(4), "keep my files"
 	del.Result, del.ResultState, del.UpdatedAt = "The user denied this call: keep my files", chat.ToolDenied, at(4)
 	must(s.UpdateCall(ctx, del))
+	for _, e := range []chat.AuditEntry{
+		{UID: "audit-1", CallID: read.ID, MessageID: a.ID, Tool: "read_file", Decision: chat.AuditEdited, DecidedBy: chat.ByUser, At: at(4),
+			Arguments: read.Arguments, RunArguments: read.Edited},
+		{UID: "audit-2", CallID: del.ID, MessageID: a.ID, Tool: "delete_file", Decision: chat.AuditDenied, DecidedBy: chat.ByUser, At: at(4),
+			Detail: "keep my files", Arguments: del.Arguments, Preview: json.RawMessage(`{"summary":"Delete notes/old.md","path":"notes/old.md"}`),
+			ResultStatus: chat.ToolDenied},
+		{UID: "audit-3", CallID: read.ID, MessageID: a.ID, Tool: "read_file", Decision: chat.AuditRan, DecidedBy: chat.ByUser, At: at(4) + 250,
+			Arguments: read.Arguments, RunArguments: read.Edited, ResultStatus: chat.ToolSuccess, DurationMs: 250},
+	} {
+		e.ChatID = "chat-lisbon"
+		_, err := s.AddAudit(ctx, e)
+		must(err)
+	}
 	_, err = s.AddMessage(ctx, chat.Message{ID: "m4-results", ChatID: "chat-lisbon", Role: chat.RoleUser, Kind: chat.KindToolResults,
 		Content: `[{"tool_call_result":{"id":"call_1","status":"success"}}]`, CreatedAt: at(5)})
 	must(err)

@@ -31,6 +31,9 @@ func (r ImportReport) String() string {
 	if r.FilesAdded > 0 {
 		s += fmt.Sprintf(", %s", plural(r.FilesAdded, "workspace file"))
 	}
+	if r.AuditAdded > 0 {
+		s += fmt.Sprintf(", %s of the audit trail", plural(r.AuditAdded, "decision"))
+	}
 	if r.MessagesSkipped+r.CallsSkipped > 0 {
 		s += fmt.Sprintf("; %s and %s were already here", plural(r.MessagesSkipped, "message"), plural(r.CallsSkipped, "tool call"))
 	}

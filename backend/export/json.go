@@ -27,6 +27,14 @@ func WriteJSON(w io.Writer, b Bundle) error {
 		if c.ScratchFiles == nil {
 			c.ScratchFiles = []File{}
 		}
+		audit := make([]AuditRow, len(c.Audit))
+		for j, r := range c.Audit {
+			r.Arguments = jsonValue(r.Arguments, "null")
+			r.RunArguments = jsonValue(r.RunArguments, "null")
+			r.Preview = jsonValue(r.Preview, "null")
+			audit[j] = r
+		}
+		c.Audit = audit
 		calls := make([]Call, len(c.Calls))
 		for j, cl := range c.Calls {
 			cl.Arguments = jsonValue(cl.Arguments, "{}")
@@ -241,6 +249,7 @@ func decodeChat(raw json.RawMessage, path string) (Chat, error) {
 		Messages     []json.RawMessage `json:"messages"`
 		Calls        []json.RawMessage `json:"calls"`
 		ScratchFiles []json.RawMessage `json:"scratchFiles"`
+		Audit        []json.RawMessage `json:"audit"`
 	}
 	for _, k := range []string{"id", "messages"} {
 		if v, ok := fields[k]; !ok || string(v) == "null" {
@@ -252,7 +261,7 @@ func decodeChat(raw json.RawMessage, path string) (Chat, error) {
 		dst any
 	}{{"id", &w.ID}, {"title", &w.Title}, {"createdAt", &w.CreatedAt}, {"updatedAt", &w.UpdatedAt}, {"pinned", &w.Pinned},
 		{"leafId", &w.LeafID}, {"options", &w.Options}, {"messages", &w.Messages}, {"calls", &w.Calls},
-		{"scratchFiles", &w.ScratchFiles}} {
+		{"scratchFiles", &w.ScratchFiles}, {"audit", &w.Audit}} {
 		key, dst := f.key, f.dst
 		if v, ok := fields[key]; ok {
 			if err := json.Unmarshal(v, dst); err != nil {
@@ -267,7 +276,7 @@ func decodeChat(raw json.RawMessage, path string) (Chat, error) {
 	d := chat.DefaultChatOptions()
 	c := Chat{ID: w.ID, Title: w.Title, CreatedAt: w.CreatedAt, UpdatedAt: w.UpdatedAt, Pinned: w.Pinned, LeafID: w.LeafID,
 		Options:  Options{Paradigm: d.Paradigm, RecognizeOthers: d.RecognizeOthers, WorkspaceKind: d.WorkspaceKind},
-		Messages: []Message{}, Calls: []Call{}, ScratchFiles: []File{}}
+		Messages: []Message{}, Calls: []Call{}, ScratchFiles: []File{}, Audit: []AuditRow{}}
 	if len(w.Options) > 0 && string(w.Options) != "null" {
 		if err := decodeObject(w.Options, path+".options", &c.Options); err != nil {
 			return Chat{}, err
@@ -309,6 +318,16 @@ func decodeChat(raw json.RawMessage, path string) (Chat, error) {
 			return Chat{}, err
 		}
 		c.ScratchFiles = append(c.ScratchFiles, f)
+	}
+	if len(w.Audit) > MaxAuditRows {
+		return Chat{}, importError("%s.audit: %d rows; at most %d are imported", path, len(w.Audit), MaxAuditRows)
+	}
+	for i, r := range w.Audit {
+		var a AuditRow
+		if err := decodeObject(r, fmt.Sprintf("%s.audit[%d]", path, i), &a, "id", "decision", "decidedBy"); err != nil {
+			return Chat{}, err
+		}
+		c.Audit = append(c.Audit, a)
 	}
 	return c, nil
 }
@@ -434,6 +453,9 @@ func (b Bundle) Validate() error {
 					return importError("%s.%s: not valid JSON", lp, field)
 				}
 			}
+		}
+		if err := validateAudit(cp, c.Audit, unique); err != nil {
+			return err
 		}
 		paths := map[string]bool{}
 		for fi, f := range c.ScratchFiles {

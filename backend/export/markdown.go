@@ -183,8 +183,13 @@ func deciderName(by string) string {
 		return "an always-allow rule for every chat"
 	case chat.ByInterrupted:
 		return "Airlock"
+	case chat.ByNewMessage:
+		return "a new message (nobody decided)"
 	case "":
 		return "nobody"
+	}
+	if id := chat.RuleID(by); id > 0 {
+		return fmt.Sprintf("rule %d", id)
 	}
 	return by
 }

@@ -182,72 +182,22 @@ func queryCalls(ctx context.Context, q rowsQuerier, query string, args ...any) (
 
 // InterruptRunningCalls marks calls that were running when the app died.
 // They are never re-run by themselves: the user decides again.
+// Each gets a row in the audit trail.
 func (s *Store) InterruptRunningCalls(ctx context.Context) (int, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE tool_calls SET state = 'interrupted', updated_at = ?,
-		result = 'The app stopped while this call was running; it was not finished.'
-		WHERE state IN ('running', 'approved')`, chat.Now())
-	if err != nil {
-		return 0, wrap("interrupt running tool calls", err)
-	}
-	n, err := res.RowsAffected()
-	return int(n), wrap("interrupt running tool calls", err)
-}
-
-// AddRule records an always-allow decision (idempotent).
-func (s *Store) AddRule(ctx context.Context, tool, chatID string) (chat.AllowRule, error) {
-	r := chat.AllowRule{ID: chat.NewID(), Tool: strings.TrimSpace(tool), ChatID: chatID, CreatedAt: chat.Now()}
-	if r.Tool == "" {
-		return r, invalid("an always-allow rule needs a tool name")
-	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO allow_rules (id, tool, chat_id, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (tool, chat_id) DO NOTHING`, r.ID, r.Tool, r.ChatID, r.CreatedAt)
-	if err != nil {
-		return r, wrap("add always-allow rule", err)
-	}
-	err = s.db.QueryRowContext(ctx, "SELECT id, created_at FROM allow_rules WHERE tool = ? AND chat_id = ?", r.Tool, r.ChatID).Scan(&r.ID, &r.CreatedAt)
-	return r, wrap("add always-allow rule", err)
-}
-
-// ListRules returns every always-allow rule, global ones first.
-func (s *Store) ListRules(ctx context.Context) ([]chat.AllowRule, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT id, tool, chat_id, created_at FROM allow_rules ORDER BY chat_id, tool")
-	if err != nil {
-		return nil, wrap("list always-allow rules", err)
-	}
-	defer rows.Close()
-	rules := []chat.AllowRule{}
-	for rows.Next() {
-		var r chat.AllowRule
-		if err := rows.Scan(&r.ID, &r.Tool, &r.ChatID, &r.CreatedAt); err != nil {
-			return nil, wrap("list always-allow rules", err)
+	var n int64
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		now := chat.Now()
+		if err := s.auditInterrupted(ctx, tx, now); err != nil {
+			return err
 		}
-		rules = append(rules, r)
-	}
-	return rules, wrap("list always-allow rules", rows.Err())
-}
-
-// DeleteRule revokes an always-allow rule.
-func (s *Store) DeleteRule(ctx context.Context, id string) error {
-	res, err := s.db.ExecContext(ctx, "DELETE FROM allow_rules WHERE id = ?", id)
-	if err == nil {
-		err = mustAffect(res, "always-allow rule", id)
-	}
-	return wrap("delete always-allow rule", err)
-}
-
-// AllowedBy says which rule, if any, lets a tool run without asking in a chat:
-// chat.ByRuleChat, chat.ByRuleGlobal or "".
-func (s *Store) AllowedBy(ctx context.Context, tool, chatID string) (string, error) {
-	var scope string
-	err := s.db.QueryRowContext(ctx, `SELECT chat_id FROM allow_rules WHERE tool = ? AND (chat_id = ? OR chat_id = '')
-		ORDER BY chat_id DESC LIMIT 1`, tool, chatID).Scan(&scope)
-	switch {
-	case isNoRows(err):
-		return "", nil
-	case err != nil:
-		return "", wrap("check always-allow rules", err)
-	case scope == "":
-		return chat.ByRuleGlobal, nil
-	}
-	return chat.ByRuleChat, nil
+		res, err := tx.ExecContext(ctx, `UPDATE tool_calls SET state = 'interrupted', updated_at = ?,
+			result = 'The app stopped while this call was running; it was not finished.'
+			WHERE state IN ('running', 'approved')`, now)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), wrap("interrupt running tool calls", err)
 }

@@ -75,45 +75,6 @@ func TestToolCallsLifecycle(t *testing.T) {
 	}
 }
 
-func TestAllowRules(t *testing.T) {
-	ctx := context.Background()
-	s := newStore(t)
-	if by, err := s.AllowedBy(ctx, "calc", "c1"); by != "" || err != nil {
-		t.Fatalf("no rules: %q %v", by, err)
-	}
-	r1, err := s.AddRule(ctx, "calc", "c1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, _ := s.AddRule(ctx, "calc", "c1")
-	if again.ID != r1.ID {
-		t.Fatal("AddRule is not idempotent")
-	}
-	if by, _ := s.AllowedBy(ctx, "calc", "c1"); by != chat.ByRuleChat {
-		t.Fatalf("chat rule: %q", by)
-	}
-	if by, _ := s.AllowedBy(ctx, "calc", "c2"); by != "" {
-		t.Fatalf("chat rule leaked to another chat: %q", by)
-	}
-	g, _ := s.AddRule(ctx, "calc", "")
-	if by, _ := s.AllowedBy(ctx, "calc", "c2"); by != chat.ByRuleGlobal {
-		t.Fatalf("global rule: %q", by)
-	}
-	rules, _ := s.ListRules(ctx)
-	if len(rules) != 2 || rules[0].ChatID != "" {
-		t.Fatalf("ListRules: %+v", rules)
-	}
-	if err := s.DeleteRule(ctx, g.ID); err != nil {
-		t.Fatal(err)
-	}
-	if by, _ := s.AllowedBy(ctx, "calc", "c2"); by != "" {
-		t.Fatalf("revoked rule still allows: %q", by)
-	}
-	if _, err := s.AddRule(ctx, " ", ""); !errors.Is(err, chat.ErrInvalid) {
-		t.Fatalf("empty tool: %v", err)
-	}
-}
-
 func TestChatOptions(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)

@@ -37,6 +37,10 @@ type Store struct {
 	// keys keeps API keys outside the file when set (UseKeyring).
 	keysMu sync.RWMutex
 	keys   Keyring
+
+	// session identifies this run: rules that last until Airlock quits
+	// hold only under it (rules.go).
+	session string
 }
 
 // DefaultDir is where Airlock keeps its data: $AIRLOCK_DATA_DIR when set
@@ -79,7 +83,7 @@ func Open(p string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", abs, err)
 	}
-	s := &Store{db: db, path: abs}
+	s := &Store{db: db, path: abs, session: chat.NewID()}
 	ctx := context.Background()
 	err = quickCheck(ctx, db, abs)
 	ownerOnly(abs) // the first connection made the WAL and -shm files

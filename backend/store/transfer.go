@@ -24,6 +24,9 @@ type ChatData struct {
 	Calls []chat.Call
 	// Scratch are the files of the chat's scratch workspace, by path.
 	Scratch []workspace.File
+	// Audit is the chat's audit trail, oldest first (not copied by
+	// DuplicateChat: it is the history of the original's calls).
+	Audit []chat.AuditEntry
 }
 
 // ReadChats reads whole chats for an export, from one consistent snapshot
@@ -90,7 +93,10 @@ func readChat(ctx context.Context, tx *sql.Tx, id string) (ChatData, error) {
 	if d.Calls, err = queryCalls(ctx, tx, "SELECT "+callColumns+" FROM tool_calls WHERE chat_id = ? ORDER BY created_at, message_id, idx, id", id); err != nil {
 		return d, err
 	}
-	d.Scratch, err = loadScratch(ctx, tx, id)
+	if d.Scratch, err = loadScratch(ctx, tx, id); err != nil {
+		return d, err
+	}
+	d.Audit, err = chatAudit(ctx, tx, id)
 	return d, err
 }
 
@@ -103,6 +109,8 @@ type ImportResult struct {
 	CallsAdded      int `json:"callsAdded"`
 	CallsSkipped    int `json:"callsSkipped"`
 	FilesAdded      int `json:"filesAdded"`
+	AuditAdded      int `json:"auditAdded"`   // rows of the audit trail
+	AuditSkipped    int `json:"auditSkipped"` // already here (same uid)
 }
 
 // ImportChats stores chats read from an export, all in one transaction: if
@@ -214,6 +222,9 @@ func (s *Store) importChat(ctx context.Context, tx *sql.Tx, d ChatData, r *Impor
 			return fmt.Errorf("tool call %s: %w", cl.ID, err)
 		}
 		r.CallsAdded++
+	}
+	if err := s.importAudit(ctx, tx, c.ID, d.Audit, r); err != nil {
+		return err
 	}
 	if !exists {
 		if c.LeafID != "" {

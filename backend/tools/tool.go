@@ -16,6 +16,10 @@ type Env struct {
 	// Commit, when set, is called after a tool that changes files ran, so
 	// an in-memory workspace is saved.
 	Commit func() error
+	// Resolve, when set, says where a path given to the tools leads in the
+	// workspace: cleaned, its symbolic links followed (workspace.Resolve).
+	// Rules on paths match on it; nil means paths are taken as cleaned.
+	Resolve func(path string) (string, error)
 }
 
 // Kind says where a tool acts, for the cards and the Tool lab.
@@ -37,6 +41,11 @@ type Tool struct {
 	// Changes says the tool may change the workspace: after it runs the
 	// workspace is saved and the UI told.
 	Changes bool
+	// PathArgs names the arguments that are paths in the workspace (the
+	// file tools set it from their argument types). Rules "under a folder"
+	// look at these; a tool without any (MCP tools) only takes rules on
+	// any arguments or on an argument's exact value.
+	PathArgs []string
 	// Run does the work. Its output is what the model reads. An error is also
 	// shown to the model (as an error result), so write it for the model.
 	Run func(ctx context.Context, env Env, args json.RawMessage) (Output, error)

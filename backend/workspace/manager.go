@@ -89,7 +89,7 @@ func (m *Manager) Env(ctx context.Context, chatID string, o chat.ChatOptions) (t
 	if err != nil {
 		return tools.Env{}, err
 	}
-	env := tools.Env{FS: w.FS()}
+	env := tools.Env{FS: w.FS(), Resolve: w.Resolve}
 	switch w.Kind() {
 	case KindScratch:
 		env.Commit = func() error { return m.save(context.Background(), chatID, w) }

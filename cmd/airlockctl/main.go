@@ -4,6 +4,7 @@
 //	airlockctl scan [--paradigm json|xml|vcp|auto] [--tools FILE] [FILE|-]
 //	airlockctl export --data-dir DIR (--chat ID ... | --all) --format md|html|json [-o FILE]
 //	airlockctl import --data-dir DIR FILE|-
+//	airlockctl audit [--data-dir DIR] [--chat ID] [--tool T] [--decision D] --format jsonl|csv
 //	airlockctl corpus [--failures [--held]] [--family F] [DIR]
 //	airlockctl formats [--examples]
 //
@@ -20,6 +21,11 @@
 // conversations.json into the database, all or nothing, and prints a
 // one-line report. Both use backend/export, as the app does. Exit status:
 // 0 done, 1 failed (unreadable file, bad data, missing chat), 2 bad usage.
+//
+// audit prints the audit trail (every decision on a tool call: who, when,
+// the arguments as proposed and as run, the preview shown, the result
+// status and duration), oldest first, as JSON Lines (one decision a line)
+// or CSV (a header row first). It opens the database read-only.
 package main
 
 import (
@@ -49,6 +55,7 @@ var commands = map[string]command{
 	"scan":    {"find the tool calls in a model's message and print them as JSON", runScan},
 	"export":  {"write chats as Markdown, HTML or JSON", runExport},
 	"import":  {"import an Airlock JSON export or a ChatGPT conversations.json", runImport},
+	"audit":   {"print the audit trail of tool-call decisions as JSON Lines or CSV", runAudit},
 	"corpus":  {"score the scanner against a corpus of real model outputs, per family", runCorpus},
 	"formats": {"list the call syntaxes the scanner recognises, with markers and sources", runFormats},
 }

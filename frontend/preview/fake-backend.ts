@@ -167,6 +167,18 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const streams = new Map<string, Stream>()
   const calls: Call[] = []
   const rules: AllowRule[] = []
+  let ruleSeq = 0
+  /** An allow rule for any arguments: in one chat, or ('') always. */
+  const anyRule = (tool: string, chatId: string): AllowRule => ({
+    id: ++ruleSeq,
+    effect: 'allow',
+    tool,
+    match: { kind: 'any' },
+    scope: chatId ? 'chat' : 'always',
+    chatId,
+    createdAt: Date.now(),
+    uses: 0,
+  })
   const running = new Map<string, number>()
   const runMs = opts.runMs ?? 250
 
@@ -745,7 +757,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       const c = getCall(id)
       if (c.state === 'problem') throw apiErr('bad_state', 'A problem card cannot be always allowed; fix it first.')
       const chatId = everywhere ? '' : c.chatId
-      if (!rules.some((r) => r.tool === c.name && r.chatId === chatId)) rules.push({ id: newId(), tool: c.name, chatId, createdAt: Date.now() })
+      if (!rules.some((r) => r.tool === c.name && r.chatId === chatId)) rules.push(anyRule(c.name, chatId))
       for (const s of calls.filter((x) => x.messageId === c.messageId)) {
         if (s.name === c.name && (s.id === c.id || (s.state === 'pending' && !s.guard))) approve(s, null, 'user')
       }
@@ -801,7 +813,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       return clone({ ...next, content: '', reasoning: '' })
     },
     ListRules: async () => clone(rules),
-    DeleteRule: async (id: string) => {
+    DeleteRule: async (id: number) => {
       const i = rules.findIndex((r) => r.id === id)
       if (i >= 0) rules.splice(i, 1)
     },
@@ -885,6 +897,6 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     /** The fake MCP servers. */
     mcp,
     /** Seeds an always-allow rule. */
-    addRule: (tool: string, chatId = '') => rules.push({ id: newId(), tool, chatId, createdAt: Date.now() }),
+    addRule: (tool: string, chatId = '') => rules.push(anyRule(tool, chatId)),
   }
 }

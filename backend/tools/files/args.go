@@ -20,7 +20,8 @@ import (
 //   - the `json` name is the property; a field without omitempty is required;
 //   - the `jsonschema` tag is the property's description (the library's syntax);
 //   - `minimum`, `maximum` and `minLength` tags give the limits the library
-//     cannot infer from a type.
+//     cannot infer from a type;
+//   - `airlock:"path"` marks a path in the workspace (tools.Tool.PathArgs).
 //
 // argsSchema derives the JSON Schema the model reads from it, and decodeArgs
 // checks the keys that schema requires.
@@ -64,6 +65,19 @@ func (f *flexBool) UnmarshalJSON(b []byte) error {
 var lenientTypes = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[flexInt]():  {Type: "integer"},
 	reflect.TypeFor[flexBool](): {Type: "boolean"},
+}
+
+// pathArgs names the fields of Args tagged `airlock:"path"`: the arguments
+// that are paths in the workspace, which rules on folders look at.
+func pathArgs[Args any]() []string {
+	var out []string
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[Args]()) {
+		if f.Tag.Get("airlock") == "path" {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // argsSchema derives the JSON Schema of the arguments type Args, and the

@@ -14,7 +14,7 @@ import (
 )
 
 type deletePathArgs struct {
-	Path      string   `json:"path" jsonschema:"File or folder to delete, relative to the workspace root. Example: \"tmp/output.log\"."`
+	Path      string   `json:"path" airlock:"path" jsonschema:"File or folder to delete, relative to the workspace root. Example: \"tmp/output.log\"."`
 	Recursive flexBool `json:"recursive,omitempty" jsonschema:"Needed to delete a folder that is not empty, with everything in it. Default false."`
 }
 

@@ -15,7 +15,7 @@ import (
 )
 
 type editFileArgs struct {
-	Path       string   `json:"path" jsonschema:"File to edit, relative to the workspace root. Example: \"src/main.go\"."`
+	Path       string   `json:"path" airlock:"path" jsonschema:"File to edit, relative to the workspace root. Example: \"src/main.go\"."`
 	OldText    string   `json:"old_text" minLength:"1" jsonschema:"The exact text to replace, as it is in the file now."`
 	NewText    string   `json:"new_text" jsonschema:"The text to put in its place (may be empty to delete)."`
 	ReplaceAll flexBool `json:"replace_all,omitempty" jsonschema:"Replace every occurrence instead of requiring exactly one. Default false."`

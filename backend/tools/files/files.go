@@ -82,9 +82,10 @@ func fileTool[Args any](name, description string,
 		return args, err
 	}
 	t := tools.Tool{
-		Spec:    tools.Spec{Name: name, Description: description, Parameters: schema},
-		Kind:    tools.KindFiles,
-		Changes: preview != nil,
+		Spec:     tools.Spec{Name: name, Description: description, Parameters: schema},
+		Kind:     tools.KindFiles,
+		Changes:  preview != nil,
+		PathArgs: pathArgs[Args](),
 		Run: tools.TextRun(func(ctx context.Context, env tools.Env, raw json.RawMessage) (string, error) {
 			args, err := decode(env, raw)
 			if err != nil {

@@ -14,7 +14,7 @@ import (
 
 type findFilesArgs struct {
 	Pattern string `json:"pattern" minLength:"1" jsonschema:"Glob to match. Examples: \"*.go\", \"**/README.md\", \"src/**/*.{ts,tsx}\"."`
-	Path    string `json:"path,omitempty" jsonschema:"Folder to search in, relative to the workspace root. Default \".\"."`
+	Path    string `json:"path,omitempty" airlock:"path" jsonschema:"Folder to search in, relative to the workspace root. Default \".\"."`
 }
 
 var findFilesDescription = "Find files and folders by name with a glob pattern. \"*.md\" finds every Markdown file at any depth " +

@@ -13,7 +13,7 @@ import (
 )
 
 type listDirectoryArgs struct {
-	Path      string   `json:"path,omitempty" jsonschema:"Folder to list, relative to the workspace root. Default \".\" (the root). Example: \"src\"."`
+	Path      string   `json:"path,omitempty" airlock:"path" jsonschema:"Folder to list, relative to the workspace root. Default \".\" (the root). Example: \"src\"."`
 	Recursive flexBool `json:"recursive,omitempty" jsonschema:"Also list the contents of subfolders. Default false."`
 	Depth     flexInt  `json:"depth,omitempty" minimum:"1" maximum:"20" jsonschema:"How many levels to list: 1 = only this folder's entries, 2 = also their children, and so on. Default 1, or 20 with recursive=true."`
 }

@@ -12,7 +12,7 @@ import (
 )
 
 type makeDirectoryArgs struct {
-	Path string `json:"path" jsonschema:"Folder to create, relative to the workspace root. Example: \"src/utils\"."`
+	Path string `json:"path" airlock:"path" jsonschema:"Folder to create, relative to the workspace root. Example: \"src/utils\"."`
 }
 
 const makeDirectoryDescription = "Create a folder (and any missing parent folders) in the workspace. Path is relative to the workspace " +

@@ -13,8 +13,8 @@ import (
 )
 
 type movePathArgs struct {
-	Source      string   `json:"source" jsonschema:"File or folder to move, relative to the workspace root. Example: \"old/name.txt\"."`
-	Destination string   `json:"destination" jsonschema:"New path, or an existing folder to move into. Example: \"new/name.txt\"."`
+	Source      string   `json:"source" airlock:"path" jsonschema:"File or folder to move, relative to the workspace root. Example: \"old/name.txt\"."`
+	Destination string   `json:"destination" airlock:"path" jsonschema:"New path, or an existing folder to move into. Example: \"new/name.txt\"."`
 	Overwrite   flexBool `json:"overwrite,omitempty" jsonschema:"Replace an existing file at the destination. Default false."`
 }
 

@@ -17,7 +17,7 @@ import (
 )
 
 type readFileArgs struct {
-	Path   string  `json:"path" jsonschema:"File to read, relative to the workspace root. Example: \"src/main.go\"."`
+	Path   string  `json:"path" airlock:"path" jsonschema:"File to read, relative to the workspace root. Example: \"src/main.go\"."`
 	Offset flexInt `json:"offset,omitempty" minimum:"1" jsonschema:"First line to return, counting from 1. Default 1."`
 	Limit  flexInt `json:"limit,omitempty" minimum:"1" maximum:"2000" jsonschema:"How many lines to return. Default and maximum 2000."`
 }

@@ -20,7 +20,7 @@ import (
 
 type searchFilesArgs struct {
 	Pattern    string   `json:"pattern" minLength:"1" jsonschema:"Regular expression (RE2 syntax) to look for in each line. Example: \"func \\\\w+\\\\(\"."`
-	Path       string   `json:"path,omitempty" jsonschema:"Folder or file to search, relative to the workspace root. Default \".\" (everything)."`
+	Path       string   `json:"path,omitempty" airlock:"path" jsonschema:"Folder or file to search, relative to the workspace root. Default \".\" (everything)."`
 	Glob       string   `json:"glob,omitempty" jsonschema:"Only search files whose name or path matches this glob. Examples: \"*.md\", \"src/**/*.go\"."`
 	IgnoreCase flexBool `json:"ignore_case,omitempty" jsonschema:"Match letters regardless of case. Default false."`
 }

@@ -13,7 +13,7 @@ import (
 )
 
 type writeFileArgs struct {
-	Path    string `json:"path" jsonschema:"File to write, relative to the workspace root. Example: \"docs/plan.md\"."`
+	Path    string `json:"path" airlock:"path" jsonschema:"File to write, relative to the workspace root. Example: \"docs/plan.md\"."`
 	Content string `json:"content" jsonschema:"The complete new content of the file."`
 }
 

@@ -124,7 +124,7 @@ export type AppInfo = {
 export type AboutInfo = { name: string; version: string; dataDir: string; logFile: string; platform: string; goVersion: string }
 
 export type CallState = 'pending' | 'approved' | 'running' | 'done' | 'error' | 'denied' | 'interrupted' | 'problem'
-export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | 'system'
+export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | `rule:${number}` | 'system' | 'new_message'
 /** A tool call the model proposed, as the approval flow tracks it. */
 export type Call = {
   id: string
@@ -168,7 +168,26 @@ export type Call = {
 export type ToolImage = { mime: string; data: string }
 /** What running a tool by hand produced (Tool lab). */
 export type RunOutput = { text: string; images: ToolImage[]; structured?: unknown; isError: boolean }
-export type AllowRule = { id: string; tool: string; /** '' = everywhere */ chatId: string; createdAt: number }
+/** A rule: a tool (or a glob of names) allowed, or never allowed, for any arguments, paths under a folder, or one argument's exact value. */
+export type Rule = {
+  id: number
+  effect: 'allow' | 'deny'
+  tool: string
+  match: { kind: 'any' | 'path' | 'exact'; path?: string; arg?: string; value?: unknown }
+  scope: 'call' | 'chat' | 'hour' | 'session' | 'always'
+  /** '' = every chat. */
+  chatId: string
+  messageId?: string
+  expiresAt?: number
+  /** For a never rule: what the model is told. */
+  message?: string
+  fromCall?: string
+  createdAt: number
+  uses: number
+  lastUsedAt?: number
+}
+/** @deprecated the rules are richer now: Rule. */
+export type AllowRule = Rule
 /** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), or an MCP server acts for it (mcp). */
 export type ToolKind = 'builtin' | 'files' | 'mcp'
 export type ToolSpec = { name: string; description: string; parameters?: unknown; kind?: ToolKind; server?: string; changes?: boolean }
@@ -530,7 +549,7 @@ export const api = {
   /** Sends waiting tool results to the model; returns the new streaming assistant placeholder. */
   continueChat: async (chatId: string) => normalizeMessage(await call<Message>('Continue', chatId)),
   listRules: async () => arr(await call<AllowRule[] | null>('ListRules')),
-  deleteRule: (id: string) => call<void>('DeleteRule', id),
+  deleteRule: (id: number) => call<void>('DeleteRule', id),
   tools: async (): Promise<ToolSpec[]> => arr(await call<ToolSpec[]>('Tools')),
   toolLab: async (): Promise<ToolLab> => {
     const lab = await call<ToolLab>('ToolLab')

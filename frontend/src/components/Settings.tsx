@@ -877,7 +877,7 @@ function PermissionsPanel() {
   const chats = useStore((s) => s.chats)
   const loadRules = useStore((s) => s.loadRules)
   const revokeRule = useStore((s) => s.revokeRule)
-  const [busy, setBusy] = useState<string | null>(null)
+  const [busy, setBusy] = useState<number | null>(null)
 
   useEffect(() => {
     void loadRules()

@@ -1,0 +1,112 @@
+package approval
+
+import (
+	"fmt"
+	"slices"
+
+	"airlock/backend/chat"
+)
+
+// Verdict is what the rules make of a pending call.
+type Verdict string
+
+const (
+	Ask   Verdict = "ask"   // a person decides
+	Allow Verdict = "allow" // runs by Rule
+	Deny  Verdict = "deny"  // denied by Rule; the model is told NeverText
+	Held  Verdict = "held"  // Rule allows it, but By (loop guard, turn cap) makes it wait: Guard says why
+)
+
+// Decision is the verdict on one call.
+type Decision struct {
+	Verdict Verdict
+	Rule    chat.Rule // the rule that decided (for Held: the allow rule overridden)
+	By      string    // for Held: chat.ByLoopGuard or chat.ByTurnCap
+	Guard   string    // for Held: why, for the card
+}
+
+// Input is what a decision is made from.
+type Input struct {
+	Rules []chat.Rule
+	// Previous are the chat's earlier calls, oldest first (the loop guard).
+	Previous []chat.Call
+	Subject  Subject
+	// Turn is the answer's number since the user last wrote (1 for the
+	// first); MaxTurns the turn cap (0: none). An answer past the cap
+	// (after Continue) runs nothing by rule.
+	Turn, MaxTurns int
+	Now            int64
+}
+
+// Decide applies the rules to a pending call. Precedence: a never rule
+// beats an allow rule; the loop guard, then the turn cap, stop an allowed
+// call; with no rule a person decides. Among several rules that match,
+// the narrowest scope decides (then the oldest rule).
+func Decide(in Input) Decision {
+	c := in.Subject.Call
+	if c.State != chat.CallPending {
+		return Decision{Verdict: Ask}
+	}
+	deny, okDeny := pick(in.Rules, chat.RuleDeny, in.Subject, in.Now)
+	if okDeny {
+		return Decision{Verdict: Deny, Rule: deny}
+	}
+	allow, ok := pick(in.Rules, chat.RuleAllow, in.Subject, in.Now)
+	if !ok {
+		return Decision{Verdict: Ask}
+	}
+	if g := LoopGuard(in.Previous, c); g != "" {
+		return Decision{Verdict: Held, Rule: allow, By: chat.ByLoopGuard, Guard: g}
+	}
+	if in.MaxTurns > 0 && in.Turn > in.MaxTurns {
+		return Decision{Verdict: Held, Rule: allow, By: chat.ByTurnCap, Guard: TurnCapText(in.Turn, in.MaxTurns)}
+	}
+	return Decision{Verdict: Allow, Rule: allow}
+}
+
+// TurnCapText says why the turn cap held a call a rule allows.
+func TurnCapText(turn, max int) string {
+	return fmt.Sprintf("Turn cap: this is the model's answer %d since your message, past the limit of %d in Settings, so its calls wait for you even if a rule allows them.", turn, max)
+}
+
+// pick finds the rule of an effect that covers the subject now.
+func pick(rules []chat.Rule, effect chat.RuleEffect, s Subject, now int64) (chat.Rule, bool) {
+	var best chat.Rule
+	found := false
+	for _, r := range rules {
+		if r.Effect != effect || !Active(r, s.Call, now) || !Matches(r, s) {
+			continue
+		}
+		if !found || narrower(r, best) {
+			best, found = r, true
+		}
+	}
+	return best, found
+}
+
+// narrower orders rules: the narrowest scope first, then the oldest.
+func narrower(a, b chat.Rule) bool {
+	ia, ib := slices.Index(chat.Scopes, a.Scope), slices.Index(chat.Scopes, b.Scope)
+	if ia != ib {
+		return ia < ib
+	}
+	return a.ID < b.ID
+}
+
+// Test says which of a chat's calls a rule would have covered: the calls
+// whose tool and arguments (as proposed) it matches, in its chat (and for
+// a "call" rule its answer), whatever the clock says. Problem cards are
+// left out: no rule runs them. subject gives each call's paths.
+func Test(r chat.Rule, calls []chat.Call, subject func(chat.Call) Subject) []chat.Call {
+	out := []chat.Call{}
+	for _, c := range calls {
+		if c.State == chat.CallProblem || c.Fixed() {
+			continue
+		}
+		s := subject(c)
+		if Active(r, c, r.CreatedAt) && Matches(r, s) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,289 @@
+package approval
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"golang.org/x/text/unicode/norm"
+
+	"airlock/backend/chat"
+	"airlock/backend/workspace"
+)
+
+// Draft is a rule as a person asks for it, usually from a card.
+type Draft struct {
+	Effect chat.RuleEffect `json:"effect"` // "allow" (default) or "deny"
+	// Tool: "" for the card's tool; else a canonical name or a glob of
+	// names ("mcp__git__*").
+	Tool  string         `json:"tool,omitempty"`
+	Match chat.MatchKind `json:"match"` // "any" (default), "path" or "exact"
+	// Path (match "path"): the folder, or a glob of folders; "" for the
+	// folder of the card's path ("docs" for read_file docs/a.md).
+	Path string `json:"path,omitempty"`
+	// Arg and Value (match "exact"): the argument, and its JSON value ("" /
+	// null: the card's value of it).
+	Arg   string          `json:"arg,omitempty"`
+	Value json.RawMessage `json:"value,omitempty"`
+	Scope chat.RuleScope  `json:"scope"` // call, chat, hour, session, always
+	// ChatID: for a chat rule made without a card.
+	ChatID string `json:"chatId,omitempty"`
+	// Message: for a never rule, what the model is told each time.
+	Message string `json:"message,omitempty"`
+}
+
+// Limits on what a rule holds.
+const (
+	MaxToolPattern = 256
+	MaxMessage     = 1000 // runes
+	MaxValue       = 4 << 10
+	Hour           = int64(time.Hour / time.Millisecond)
+)
+
+// PathArgsOf says which arguments of a tool are workspace paths, and
+// whether the tool is known.
+type PathArgsOf func(tool string) (args []string, known bool)
+
+// NewRule checks a draft and makes the rule it asks for, from a card (from
+// may be nil for a rule made in Settings). now stamps it and, for an hour
+// rule, sets its end. Errors say what to change.
+func NewRule(d Draft, from *chat.Call, pathArgs PathArgsOf, now int64) (chat.Rule, error) {
+	r := chat.Rule{Effect: d.Effect, Tool: strings.TrimSpace(d.Tool), Match: chat.RuleMatch{Kind: d.Match},
+		Scope: d.Scope, ChatID: d.ChatID, CreatedAt: now}
+	if r.Effect == "" {
+		r.Effect = chat.RuleAllow
+	}
+	if r.Match.Kind == "" {
+		r.Match.Kind = chat.MatchAny
+	}
+	if r.Tool == "" && from != nil {
+		r.Tool = from.Name
+	}
+	if from != nil {
+		r.FromCall = from.ID
+	}
+	switch {
+	case r.Effect != chat.RuleAllow && r.Effect != chat.RuleDeny:
+		return r, invalid("a rule allows or denies; %q is neither", r.Effect)
+	case r.Tool == "":
+		return r, invalid("say which tool the rule is for")
+	case len(r.Tool) > MaxToolPattern || strings.ContainsAny(r.Tool, "/\\") || !utf8.ValidString(r.Tool):
+		return r, invalid("%q is not a tool name or a pattern of tool names", r.Tool)
+	case hasMeta(r.Tool) && !doublestar.ValidatePattern(r.Tool):
+		return r, invalid("the tool pattern %q is not a valid glob", r.Tool)
+	}
+	var paths []string
+	known := hasMeta(r.Tool)
+	if !known && pathArgs != nil {
+		paths, known = pathArgs(r.Tool)
+	}
+	if err := buildMatch(&r, d, from, paths, known); err != nil {
+		return r, err
+	}
+	if err := setScope(&r, d, from, now); err != nil {
+		return r, err
+	}
+	if r.Effect == chat.RuleDeny {
+		r.Message = strings.TrimSpace(d.Message)
+		if utf8.RuneCountInString(r.Message) > MaxMessage {
+			return r, invalid("the message to the model is too long (at most %d characters)", MaxMessage)
+		}
+	}
+	return r, nil
+}
+
+func invalid(format string, args ...any) error {
+	return chat.Errorf("invalid_rule", chat.ErrInvalid, format, args...)
+}
+
+func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bool) error {
+	fromTool := from != nil && from.Name == r.Tool
+	switch r.Match.Kind {
+	case chat.MatchAny:
+		return nil
+	case chat.MatchPath:
+		if !hasMeta(r.Tool) && known && len(paths) == 0 {
+			return invalid("%s takes no paths in the workspace; allow it for any arguments or for an exact value", r.Tool)
+		}
+		if !known {
+			return invalid("%s is not a tool Airlock knows now; a rule on folders needs one", r.Tool)
+		}
+		folder := d.Path
+		if strings.TrimSpace(folder) == "" && fromTool {
+			folder = SuggestFolder(*from, paths)
+		}
+		clean, err := cleanFolder(folder)
+		if err != nil {
+			return err
+		}
+		r.Match.Path = clean
+		return nil
+	case chat.MatchExact:
+		r.Match.Arg = strings.TrimSpace(d.Arg)
+		if r.Match.Arg == "" {
+			return invalid("say which argument must have the exact value")
+		}
+		value := bytes.TrimSpace(d.Value)
+		if (len(value) == 0 || string(value) == "null") && fromTool {
+			v, ok := arguments(from.Arguments)[r.Match.Arg]
+			if !ok {
+				return invalid("this call has no argument %q", r.Match.Arg)
+			}
+			value = v
+		}
+		if len(value) == 0 || !json.Valid(value) {
+			return invalid("the value of %q must be JSON", r.Match.Arg)
+		}
+		if len(value) > MaxValue {
+			return invalid("the value of %q is too long for a rule (at most %d bytes)", r.Match.Arg, MaxValue)
+		}
+		for _, p := range paths {
+			if p == r.Match.Arg { // a path: stored clean, so "./a" and "a" are one
+				var s string
+				if json.Unmarshal(value, &s) != nil {
+					return invalid("%q is a path; its value must be a string", p)
+				}
+				clean, err := workspace.CleanPath(norm.NFC.String(s))
+				if err != nil {
+					return invalid("%s", err.Error())
+				}
+				value, _ = json.Marshal(clean)
+			}
+		}
+		r.Match.Value = json.RawMessage(canonical(value))
+		return nil
+	}
+	return invalid("a rule matches any arguments, paths under a folder, or an exact value; not %q", r.Match.Kind)
+}
+
+// cleanFolder makes a folder (or glob of folders) of a rule: relative to
+// the workspace root, cleaned like the tools' paths, NFC.
+func cleanFolder(folder string) (string, error) {
+	if strings.TrimSpace(folder) == "" {
+		return "", invalid("say which folder (relative to the workspace root; \".\" for all of it)")
+	}
+	clean, err := workspace.CleanPath(norm.NFC.String(folder))
+	if err != nil {
+		return "", invalid("%s", err.Error())
+	}
+	if hasMeta(clean) && !doublestar.ValidatePattern(clean) {
+		return "", invalid("the folder pattern %q is not a valid glob", clean)
+	}
+	return clean, nil
+}
+
+func setScope(r *chat.Rule, d Draft, from *chat.Call, now int64) error {
+	switch r.Scope {
+	case chat.ScopeCall:
+		if from == nil {
+			return invalid("a rule for this call is made from its card")
+		}
+		r.ChatID, r.MessageID = from.ChatID, from.MessageID
+	case chat.ScopeChat:
+		if r.ChatID == "" && from != nil {
+			r.ChatID = from.ChatID
+		}
+		if r.ChatID == "" {
+			return invalid("say which chat the rule is for")
+		}
+	case chat.ScopeHour:
+		r.ExpiresAt = now + Hour
+	case chat.ScopeSession, chat.ScopeAlways:
+	default:
+		return invalid("a rule holds for this call, this chat, an hour, until Airlock quits, or always; not %q", r.Scope)
+	}
+	if r.Scope != chat.ScopeChat && r.Scope != chat.ScopeCall {
+		r.ChatID = d.ChatID // an hour, a session or always: every chat unless one is named
+	}
+	return nil
+}
+
+// SuggestFolder is the folder a path rule offers from a card: the folder of
+// the call's first path argument ("docs" for docs/a.md; the folder itself
+// for a tool that takes folders, such as list_directory docs); "." when
+// the path is at the root or cannot be read.
+func SuggestFolder(c chat.Call, pathArgs []string) string {
+	args := arguments(c.Arguments)
+	for _, name := range pathArgs {
+		clean, _, ok := pathOf(args, name, nil)
+		if !ok {
+			continue
+		}
+		if isFolderTool(c.Name) {
+			return clean
+		}
+		return workspace.ParentOf(clean)
+	}
+	return "."
+}
+
+// isFolderTool: tools whose path is a folder to work in, not a file.
+func isFolderTool(name string) bool {
+	switch name {
+	case "list_directory", "find_files", "make_directory":
+		return true
+	}
+	return false
+}
+
+// Describe is a rule in one line, for the audit trail and lists:
+// `allow read_file with paths under docs · this chat`.
+func Describe(r chat.Rule) string {
+	var b strings.Builder
+	if r.Effect == chat.RuleDeny {
+		b.WriteString("never allow ")
+	} else {
+		b.WriteString("allow ")
+	}
+	b.WriteString(r.Tool)
+	switch r.Match.Kind {
+	case chat.MatchAny:
+		b.WriteString(" for any arguments")
+	case chat.MatchPath:
+		if r.Match.Path == "." {
+			b.WriteString(" for any path in the workspace")
+		} else {
+			fmt.Fprintf(&b, " with paths under %s", r.Match.Path)
+		}
+	case chat.MatchExact:
+		fmt.Fprintf(&b, " when %s = %s", r.Match.Arg, clip(string(r.Match.Value), 120))
+	}
+	switch r.Scope {
+	case chat.ScopeCall:
+		b.WriteString(" · this answer's calls")
+	case chat.ScopeChat:
+		b.WriteString(" · this chat")
+	case chat.ScopeHour:
+		b.WriteString(" · for an hour")
+	case chat.ScopeSession:
+		b.WriteString(" · until Airlock quits")
+	case chat.ScopeAlways:
+		b.WriteString(" · always")
+	}
+	return b.String()
+}
+
+func clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// NeverText is what the model is told about a call a never rule denied.
+func NeverText(r chat.Rule) string {
+	base := "The user does not allow this call (rule " + strconv.FormatInt(r.ID, 10) + ": " + Describe(r) + ")."
+	if r.Message != "" {
+		return base + " The user says: " + r.Message
+	}
+	return base + " Do not retry it; ask the user or do something else."
+}

@@ -1,0 +1,185 @@
+package engine
+
+import (
+	"context"
+
+	"airlock/backend/approval"
+	"airlock/backend/chat"
+	"airlock/backend/tools"
+)
+
+// Rules in the loop: when an answer's calls are stored, the rules decide
+// which run by themselves and which are never allowed (package approval);
+// a rule made from a card applies at once to the calls of its answer.
+
+// subjects tells rules how to read a chat's calls: the tool's path
+// arguments, and the workspace's links. When the workspace cannot be
+// opened, no path can be resolved, so no rule on folders allows anything.
+func subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) approval.Subject {
+	return func(c chat.Call) approval.Subject {
+		s := approval.Subject{Call: c}
+		if t, ok := box.Get(c.Name); ok {
+			s.PathArgs = t.PathArgs
+		}
+		switch {
+		case envErr != nil:
+			s.Resolve = func(string) (string, error) { return "", envErr }
+		case env.Resolve != nil:
+			s.Resolve = env.Resolve
+		}
+		return s
+	}
+}
+
+// pathArgsOf says which arguments of a chat's tools are paths.
+func pathArgsOf(box *tools.Toolbox) approval.PathArgsOf {
+	return func(name string) ([]string, bool) {
+		t, ok := box.Get(name)
+		return t.PathArgs, ok
+	}
+}
+
+// applyRules decides the new calls of an answer by the rules: a never rule
+// denies, an allow rule runs, the loop guard and the turn cap hold an
+// allowed call for a person. previous are the chat's calls before these.
+// Callers hold e.decide.
+func (e *Engine) applyRules(ctx context.Context, chatID string, box *tools.Toolbox, subject func(chat.Call) approval.Subject,
+	previous, stored []chat.Call) {
+	rules, err := e.store.RulesFor(ctx, chatID)
+	if err != nil || len(rules) == 0 {
+		return
+	}
+	turn, maxTurns := e.turnOf(ctx, chatID)
+	now := chat.Now()
+	for _, cl := range stored {
+		d := approval.Decide(approval.Input{Rules: rules, Previous: previous, Subject: subject(cl), Turn: turn, MaxTurns: maxTurns, Now: now})
+		previous = append(previous, cl)
+		switch d.Verdict {
+		case approval.Deny:
+			_ = e.denyByRule(ctx, cl, d.Rule)
+		case approval.Allow:
+			if e.approveLocked(ctx, cl, nil, d.Rule.By()) == nil {
+				e.used(ctx, d.Rule)
+			}
+		case approval.Held:
+			cl.Guard = d.Guard
+			if e.save(cl) == nil {
+				e.record(ctx, cl, chat.AuditHeld, note{by: d.By, rule: &d.Rule, detail: d.Guard})
+			}
+		}
+	}
+}
+
+// turnOf is the chat's latest answer's number since the user wrote, and
+// the turn cap.
+func (e *Engine) turnOf(ctx context.Context, chatID string) (turn, maxTurns int) {
+	settings, err := e.store.GetSettings(ctx)
+	if err != nil {
+		return 0, 0
+	}
+	history, err := e.store.ListMessages(ctx, chatID)
+	if err != nil {
+		return 0, settings.MaxTurns
+	}
+	return turnsSinceUser(history), settings.MaxTurns
+}
+
+// denyByRule settles a call a never rule covers: the model is told the
+// rule's message.
+func (e *Engine) denyByRule(ctx context.Context, c chat.Call, r chat.Rule) error {
+	err := e.denyAs(ctx, c, chat.AuditDenied, note{by: r.By(), rule: &r, detail: r.Message}, r.Message, approval.NeverText(r))
+	if err == nil {
+		e.used(ctx, r)
+	}
+	return err
+}
+
+// AddRuleFromCall makes a rule from a card (approval.NewRule), stores it,
+// and applies it at once: to the card, when the rule covers it and it
+// waits for a decision, and to the calls of the same answer that wait
+// (not those the loop guard or turn cap hold). An allow rule runs them, a
+// never rule denies them; either way they count as decided by the rule.
+// It returns the rule and the card as stored afterwards.
+func (e *Engine) AddRuleFromCall(ctx context.Context, callID string, d approval.Draft) (chat.Rule, chat.Call, error) {
+	var rule chat.Rule
+	c, err := e.decideOn(ctx, callID, func(c chat.Call) error {
+		if c.State == chat.CallProblem {
+			return chat.Errorf("bad_state", chat.ErrInvalid, "A problem card cannot make a rule; fix it first.")
+		}
+		box := e.toolsOf(ctx, c.ChatID)
+		r, err := approval.NewRule(d, &c, pathArgsOf(box), chat.Now())
+		if err != nil {
+			return err
+		}
+		if rule, err = e.store.AddRule(ctx, r); err != nil {
+			return err
+		}
+		siblings, err := e.store.MessageCalls(ctx, c.MessageID)
+		if err != nil {
+			return err
+		}
+		env, envErr := e.envFor(ctx, c.ChatID)
+		subject := subjects(box, env, envErr)
+		now := chat.Now()
+		for _, s := range siblings {
+			card := s.ID == c.ID
+			waiting := s.State == chat.CallPending || (card && s.State == chat.CallInterrupted)
+			if !waiting || (!card && s.Guard != "") || !approval.Active(rule, s, now) || !approval.Matches(rule, subject(s)) {
+				continue
+			}
+			if rule.Effect == chat.RuleDeny {
+				err = e.denyByRule(ctx, s, rule)
+			} else if err = e.approveLocked(ctx, s, nil, rule.By()); err == nil {
+				e.used(ctx, rule)
+			}
+			if err != nil && card {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		rule, _ = e.store.GetRule(ctx, rule.ID) // with its uses
+	}
+	return rule, c, err
+}
+
+// AlwaysAllow is the card's shortcut: allow the call's tool for any
+// arguments, in this chat or (everywhere) always, and run the call and
+// the answer's other waiting calls of that tool.
+func (e *Engine) AlwaysAllow(ctx context.Context, callID string, everywhere bool) (chat.Call, error) {
+	scope := chat.ScopeChat
+	if everywhere {
+		scope = chat.ScopeAlways
+	}
+	_, c, err := e.AddRuleFromCall(ctx, callID, approval.Draft{Effect: chat.RuleAllow, Match: chat.MatchAny, Scope: scope})
+	return c, err
+}
+
+// TestRule says which calls of a chat a draft rule, made from a card,
+// would have covered (allowed, or for a never rule denied), out of how
+// many, and the rule as it would be saved. chatID "" tests it on the
+// card's own chat.
+func (e *Engine) TestRule(ctx context.Context, callID string, d approval.Draft, chatID string) (r chat.Rule, matched []chat.Call, total int, err error) {
+	from, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return r, nil, 0, err
+	}
+	if chatID == "" {
+		chatID = from.ChatID
+	}
+	box := e.toolsOf(ctx, chatID)
+	if r, err = approval.NewRule(d, &from, pathArgsOf(box), chat.Now()); err != nil {
+		return r, nil, 0, err
+	}
+	tried := r
+	if tried.Scope == chat.ScopeChat && tried.ChatID == from.ChatID {
+		tried.ChatID = chatID // "this chat": the chat it is tried on
+	}
+	calls, err := e.store.ListCalls(ctx, chatID)
+	if err != nil {
+		return r, nil, 0, err
+	}
+	env, envErr := e.envFor(ctx, chatID)
+	return r, approval.Test(tried, calls, subjects(box, env, envErr)), len(calls), nil
+}
