@@ -36,6 +36,7 @@ type overlayFs struct {
 	mu     sync.Mutex
 	disk   afero.Fs // the real folder, writable: used by Apply only
 	base   afero.Fs // the real folder, read-only
+	root   *os.Root // the real folder's root, when it is one (resolveRoot)
 	layer  afero.Fs // the changes
 	hidden map[string]bool
 	seen   map[string]diskState
@@ -52,7 +53,12 @@ type diskState struct {
 }
 
 func newOverlayFs(disk afero.Fs) *overlayFs {
+	var root *os.Root
+	if r, ok := disk.(*rootFs); ok {
+		root = r.root
+	}
 	return &overlayFs{
+		root:   root,
 		disk:   disk,
 		base:   afero.NewReadOnlyFs(disk),
 		layer:  afero.NewMemMapFs(),
@@ -90,6 +96,9 @@ func (o *overlayFs) resolve(rel string, followLast bool) (string, error) {
 	rl, ok2 := o.base.(afero.LinkReader)
 	if !ok1 || !ok2 || rel == "." {
 		return rel, nil
+	}
+	if o.root != nil {
+		return o.resolveRoot(rel, followLast)
 	}
 	pending := strings.Split(rel, "/")
 	resolved := make([]string, 0, len(pending))
@@ -294,27 +303,56 @@ func (o *overlayFs) record(rel string, data []byte, fi fs.FileInfo) {
 }
 
 // ensureLayerDir creates rel and its parents in the layer, with the modes
-// of the folders they mirror.
+// of the folders they mirror. It walks down from the deepest folder the
+// layer has, with a handle on the disk's folder (linear in depth).
 func (o *overlayFs) ensureLayerDir(rel string) error {
-	if rel == "." {
+	var missing []string // deepest first
+	top := rel
+	for ; top != "."; top = ParentOf(top) {
+		if fi, ok := o.layerHas(top); ok {
+			if !fi.IsDir() {
+				return pathErr("mkdir", top, syscall.ENOTDIR)
+			}
+			break
+		}
+		missing = append(missing, top)
+	}
+	if len(missing) == 0 {
 		return nil
 	}
-	if err := o.ensureLayerDir(ParentOf(rel)); err != nil {
-		return err
-	}
-	if fi, ok := o.layerHas(rel); ok {
-		if !fi.IsDir() {
-			return pathErr("mkdir", rel, syscall.ENOTDIR)
-		}
-		return nil
-	}
-	mode := os.FileMode(0o755)
-	if o.baseVisible(rel) {
-		if bfi, err := o.base.Stat(FSName(rel)); err == nil && bfi.IsDir() {
-			mode = bfi.Mode().Perm()
+	disk := baseDir{}
+	if o.root != nil {
+		disk = baseDir{r: o.root}
+		if top != "." {
+			if r, err := o.root.OpenRoot(top); err == nil {
+				disk = baseDir{r: r, owned: true}
+			} else {
+				disk = baseDir{known: true}
+			}
 		}
 	}
-	return o.layer.Mkdir(FSName(rel), mode)
+	defer func() { disk.close() }()
+	vis := o.baseVisible(top)
+	for i := len(missing) - 1; i >= 0; i-- {
+		child := missing[i]
+		name := child[strings.LastIndexByte(child, '/')+1:]
+		vis = vis && !o.hidden[child]
+		mode, isDir := os.FileMode(0o755), false
+		if vis {
+			if bfi, err := disk.stat(o, name, child); err == nil && bfi.IsDir() {
+				mode, isDir = bfi.Mode().Perm(), true
+			}
+		}
+		if err := o.layer.Mkdir(FSName(child), mode); err != nil {
+			return err
+		}
+		if i > 0 {
+			next := disk.down(o, name, child, isDir)
+			disk.close()
+			disk = next
+		}
+	}
+	return nil
 }
 
 // copyUp copies a base file into the layer before it changes.
