@@ -381,4 +381,3 @@ func (f *renameOnClose) Close() error {
 	}
 	return nil
 }
-
