@@ -380,7 +380,11 @@ function ProviderForm({
         <Field
           id={`${ids}-key`}
           label={t('providers.apiKey')}
-          hint={readOnly ? undefined : t(keyStorage === 'keychain' ? 'providers.apiKeyHintKeychain' : 'providers.apiKeyHint')}
+          hint={
+            readOnly || keyStorage === 'database'
+              ? undefined // the fallback note below says where the key goes
+              : t(keyStorage === 'keychain' ? 'providers.apiKeyHintKeychain' : 'providers.apiKeyHint')
+          }
         >
           <div className="input-group">
             <input

@@ -575,7 +575,7 @@ export const en = {
     apiKeyHint: 'Stored locally on this computer. Leave empty for local servers like Ollama.',
     apiKeyHintKeychain: 'Kept in your system keychain, not in Airlock’s database. Leave empty for local servers like Ollama.',
     apiKeyNoKeychain:
-      'No system keychain answered (Secret Service, macOS Keychain or Windows Credential Manager), so API keys are kept in Airlock’s database, readable by your user account only.',
+      'No system keychain answered (Secret Service, macOS Keychain or Windows Credential Manager), so API keys are kept in Airlock’s database, readable by your user account only. Leave empty for local servers like Ollama.',
     apiKeyPlaceholder: 'sk-…',
     showKey: 'Show API key',
     hideKey: 'Hide API key',

@@ -573,7 +573,7 @@ export const zh: Resources = {
     apiKey: 'API 密钥',
     apiKeyHint: '仅保存在本机。Ollama 等本地服务可留空。',
     apiKeyHintKeychain: '保存在系统钥匙串中，而不是 Airlock 的数据库里。Ollama 等本地服务可留空。',
-    apiKeyNoKeychain: '没有可用的系统钥匙串（Secret Service、macOS 钥匙串或 Windows 凭据管理器），因此 API 密钥保存在 Airlock 的数据库中，仅你的用户账户可读。',
+    apiKeyNoKeychain: '没有可用的系统钥匙串（Secret Service、macOS 钥匙串或 Windows 凭据管理器），因此 API 密钥保存在 Airlock 的数据库中，仅你的用户账户可读。Ollama 等本地服务可留空。',
     apiKeyPlaceholder: 'sk-…',
     showKey: '显示 API 密钥',
     hideKey: '隐藏 API 密钥',
