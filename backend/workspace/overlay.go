@@ -302,59 +302,6 @@ func (o *overlayFs) record(rel string, data []byte, fi fs.FileInfo) {
 	o.seen[rel] = st
 }
 
-// ensureLayerDir creates rel and its parents in the layer, with the modes
-// of the folders they mirror. It walks down from the deepest folder the
-// layer has, with a handle on the disk's folder (linear in depth).
-func (o *overlayFs) ensureLayerDir(rel string) error {
-	var missing []string // deepest first
-	top := rel
-	for ; top != "."; top = ParentOf(top) {
-		if fi, ok := o.layerHas(top); ok {
-			if !fi.IsDir() {
-				return pathErr("mkdir", top, syscall.ENOTDIR)
-			}
-			break
-		}
-		missing = append(missing, top)
-	}
-	if len(missing) == 0 {
-		return nil
-	}
-	disk := baseDir{}
-	if o.root != nil {
-		disk = baseDir{r: o.root}
-		if top != "." {
-			if r, err := o.root.OpenRoot(top); err == nil {
-				disk = baseDir{r: r, owned: true}
-			} else {
-				disk = baseDir{known: true}
-			}
-		}
-	}
-	defer func() { disk.close() }()
-	vis := o.baseVisible(top)
-	for i := len(missing) - 1; i >= 0; i-- {
-		child := missing[i]
-		name := child[strings.LastIndexByte(child, '/')+1:]
-		vis = vis && !o.hidden[child]
-		mode, isDir := os.FileMode(0o755), false
-		if vis {
-			if bfi, err := disk.stat(o, name, child); err == nil && bfi.IsDir() {
-				mode, isDir = bfi.Mode().Perm(), true
-			}
-		}
-		if err := o.layer.Mkdir(FSName(child), mode); err != nil {
-			return err
-		}
-		if i > 0 {
-			next := disk.down(o, name, child, isDir)
-			disk.close()
-			disk = next
-		}
-	}
-	return nil
-}
-
 // copyUp copies a base file into the layer before it changes.
 func (o *overlayFs) copyUp(rel string) error {
 	bfi, err := o.base.Stat(FSName(rel))
