@@ -82,7 +82,7 @@ test('Always allow: the next call of that tool runs without a click', async () =
   await ask(app, 'And what time is it now?', { newChat: false })
   await app.waitFor(`${cards('get_current_time')}.length === 2 && ${cards('get_current_time')}[1] === 'done'`, 20000, 'second call ran by itself')
   const calls = await app.eval(`window.go.main.App.ListCalls(${JSON.stringify(chatId)})`)
-  assert.equal(calls[1].decidedBy, 'rule:chat')
+  assert.match(calls[1].decidedBy, /^rule:\d+$/)
   await stop(app)
 })
 
