@@ -43,6 +43,9 @@ type App struct {
 	demoURL    string         // base URL of the built-in demo model server
 	env        *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
 	toolMode   chat.ToolMode  // from AIRLOCK_TOOL_MODE: the mode of new chats, overriding the settings
+	// notices are sentences the UI shows once at start (a damaged database
+	// set aside, no keychain to keep API keys in).
+	notices []string
 }
 
 // AppInfo tells the UI about the running app.
@@ -50,6 +53,11 @@ type AppInfo struct {
 	Version     string `json:"version"`
 	DataDir     string `json:"dataDir"`
 	EnvProvider bool   `json:"envProvider"`
+	// Notices: what went wrong at start that people must know (shown once).
+	Notices []string `json:"notices,omitempty"`
+	// KeyStorage: where API keys are kept, "keychain" or "database" (no
+	// system keychain answered: Settings says so).
+	KeyStorage string `json:"keyStorage"`
 }
 
 // NewApp wires the facade. The engine emits through the Wails runtime once
@@ -145,7 +153,8 @@ func result[T any](v T, err error) (T, error) { return v, toAPI(err) }
 // --- app ------------------------------------------------------------------
 
 func (a *App) Info() AppInfo {
-	return AppInfo{Version: version, DataDir: a.dataDir, EnvProvider: a.env != nil}
+	return AppInfo{Version: version, DataDir: a.dataDir, EnvProvider: a.env != nil, Notices: a.notices,
+		KeyStorage: a.store.KeyStorage()}
 }
 
 // --- chats and messages ------------------------------------------------------

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"syscall"
 
 	"github.com/spf13/afero"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
@@ -112,11 +114,26 @@ func (a *App) ReadWorkspaceFile(chatID, path string) (FileView, error) {
 	if err != nil {
 		return FileView{}, toAPI(err)
 	}
-	data, err := afero.ReadFile(w.FS(), clean)
+	// Streamed through the cap: a 1 GiB file costs viewCap, not 1 GiB
+	// (nor 4 GiB, which reading it whole did). Pipes and devices are
+	// refused by the workspace's open.
+	f, err := w.FS().Open(workspace.FSName(clean))
 	if err != nil {
-		return FileView{}, toAPI(err)
+		return FileView{}, toAPI(workspace.FSError(clean, err))
 	}
-	v := FileView{Path: clean, Size: int64(len(data)), Binary: workspace.IsBinary(data)}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return FileView{}, toAPI(workspace.FSError(clean, err))
+	}
+	if fi.IsDir() {
+		return FileView{}, toAPI(workspace.FSError(clean, syscall.EISDIR))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, viewCap+1))
+	if err != nil {
+		return FileView{}, toAPI(workspace.FSError(clean, err))
+	}
+	v := FileView{Path: clean, Size: max(fi.Size(), int64(len(data))), Binary: workspace.IsBinary(data)}
 	if v.Binary {
 		return v, nil
 	}

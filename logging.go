@@ -4,13 +4,15 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/wailsapp/wails/v2/pkg/logger"
 	"gopkg.in/natefinch/lumberjack.v2"
+
+	"airlock/backend/chat"
+	"airlock/backend/redact"
 )
 
 // Log rotation: airlock.log grows to logMaxSizeMB, then is renamed with a
@@ -57,19 +59,30 @@ func openLog(dataDir string, level slog.Level) (*slog.Logger, func() error, erro
 	// The file comes first: on Windows a GUI app's stderr is not a valid
 	// handle, and io.MultiWriter stops at the first writer that fails.
 	w := io.MultiWriter(rot, os.Stderr)
-	l := slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+	// Every line is masked: a provider's URL, an error quoting a request
+	// line or a server's words that echo a key.
+	l := slog.New(redact.Handler(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})))
 	slog.SetDefault(l)
 	return l, rot.Close, nil
 }
 
-// redactURL hides credentials written into a URL (https://user:key@host/…).
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
-		return s
+// redactURL hides credentials written into a URL (https://user:key@host/…,
+// ?api_key=…).
+func redactURL(s string) string { return redact.URL(s) }
+
+// logProvider writes the provider line at startup.
+func logProvider(log *slog.Logger, p chat.Provider, fromEnv bool) {
+	log.Info("provider", "id", p.ID, "name", p.Name, "baseURL", redactURL(p.BaseURL), "model", p.Model,
+		"fromEnvironment", fromEnv)
+}
+
+// formatError is Wails' ErrorFormatter: errors returned by bound methods
+// go to the log; the UI gets the same string Wails would send without one.
+func formatError(log *slog.Logger) func(error) any {
+	return func(err error) any {
+		log.Warn("call failed", "err", err)
+		return err.Error()
 	}
-	u.User = url.User("redacted")
-	return u.String()
 }
 
 // wailsLogger sends Wails' own log lines to slog.

@@ -83,11 +83,18 @@ func run() (err error) {
 	log.Info("starting Airlock", "version", version, "dataDir", dataDir, "log", logFile(dataDir),
 		"platform", goruntime.GOOS+"/"+goruntime.GOARCH, "pid", os.Getpid(), "singleInstance", singleInstance)
 
-	st, err := store.OpenDir(dataDir)
+	st, dbNotice, err := openStore(dataDir, log)
 	if err != nil {
 		return fmt.Errorf("opening the database in %s: %w", dataDir, err)
 	}
 	defer st.Close()
+	// API keys live in the system keychain when one answers; else they stay
+	// in the owner-only database and Settings says so.
+	if moved, why := useKeychain(st, systemKeychain{}); why != nil {
+		log.Warn("no system keychain: API keys stay in the database (owner-only)", "why", why)
+	} else {
+		log.Info("API keys are kept in the system keychain", "moved", moved)
+	}
 
 	// Answers that were streaming when the app last died are interrupted:
 	// their text so far is kept and the UI offers Retry.
@@ -106,6 +113,9 @@ func run() (err error) {
 	defer stopDemo(context.Background())
 
 	app := NewApp(st, dataDir, demoURL, envProvider(), log)
+	if dbNotice != "" {
+		app.notices = append(app.notices, dbNotice)
+	}
 	if m := os.Getenv("AIRLOCK_TOOL_MODE"); m != "" && app.toolMode == "" {
 		log.Warn("AIRLOCK_TOOL_MODE is ignored: use text, native or auto", "value", m)
 	}
@@ -116,8 +126,7 @@ func run() (err error) {
 	if p, err := app.activeProvider(ctx); err != nil {
 		log.Warn("no active provider", "err", err)
 	} else {
-		log.Info("provider", "id", p.ID, "name", p.Name, "baseURL", redactURL(p.BaseURL), "model", p.Model,
-			"fromEnvironment", app.env != nil)
+		logProvider(log, p, app.env != nil)
 	}
 	lang := "auto"
 	if s, err := st.GetSettings(ctx); err == nil {
@@ -160,11 +169,8 @@ func run() (err error) {
 		LogLevelProduction: wailsLevel(level),
 		// Errors returned by bound methods go to the log; the UI gets the
 		// same string Wails would send without a formatter.
-		ErrorFormatter: func(err error) any {
-			log.Warn("call failed", "err", err)
-			return err.Error()
-		},
-		Linux: &linux.Options{ProgramName: "airlock", Icon: windowIcon},
+		ErrorFormatter: formatError(log),
+		Linux:          &linux.Options{ProgramName: "airlock", Icon: windowIcon},
 	})
 	if err != nil {
 		return err

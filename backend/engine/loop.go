@@ -58,15 +58,18 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 	env, envErr := e.envFor(ctx, msg.ChatID)
 	calls := make([]chat.Call, len(all))
 	for i, f := range all {
-		cl := f.call
+		calls[i] = f.call
+	}
+	calls = capCalls(calls)
+	for i := range calls {
+		cl := &calls[i]
 		cl.ChatID, cl.MessageID, cl.Index = msg.ChatID, msg.ID, i
 		if cl.ModelCallID == "" {
 			cl.ModelCallID = fmt.Sprintf("call_%d", i+1)
 		}
-		if t, ok := box.Get(cl.Name); ok && t.Preview != nil && cl.State == chat.CallPending && envErr == nil {
-			cl.Preview = preview(t.Preview(env, cl.Arguments))
-		}
-		calls[i] = cl
+	}
+	if envErr == nil {
+		previewAll(box, env, calls) // before the decision lock, within a time budget
 	}
 
 	e.decide.Lock()
@@ -328,7 +331,7 @@ func (e *Engine) finishLocked(ctx context.Context, messageID string) {
 		p, _ = paradigm.Get(paradigm.Default)
 	}
 	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: c.ID, ParentID: messageID, Role: chat.RoleUser, Kind: chat.KindToolResults,
-		Content: p.FormatResults(results), Status: chat.StatusComplete})
+		Content: p.FormatResults(capResults(results)), Status: chat.StatusComplete})
 	if err != nil {
 		e.notice(c.ID, "storage", "The tool results could not be saved: "+err.Error())
 		return

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -175,7 +176,7 @@ func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error)
 				done <- outcome{tools.Output{}, fmt.Errorf("the tool crashed: %v", r)}
 			}
 		}()
-		out, err := t.Run(ctx, env, c.EffectiveArguments())
+		out, err := t.Run(tools.WithOutputLimit(ctx, OutputCap), env, c.EffectiveArguments())
 		if err == nil && out.IsError {
 			err = errors.New(out.Text) // the tool reported a failure
 		}
@@ -200,9 +201,18 @@ func capOutput(s string) (string, bool) {
 	if len(s) <= OutputCap {
 		return s, false
 	}
-	cut := OutputCap
+	// A tool's closing note ("[… call read_file with offset=… to
+	// continue]") is how the model goes on: it survives the cut.
+	tail := ""
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 && len(s)-i <= maxNote && strings.HasPrefix(s[i+1:], "[") && strings.HasSuffix(s, "]") {
+		tail = s[i:]
+	}
+	cut := OutputCap - len(tail)
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return s[:cut] + fmt.Sprintf("\n[output truncated: showing %d of %d bytes]", cut, len(s)), true
+	return s[:cut] + fmt.Sprintf("\n[output truncated: showing %d of %d bytes]", cut, len(s)-len(tail)) + tail, true
 }
+
+// maxNote is the longest closing note capOutput keeps.
+const maxNote = 1 << 10

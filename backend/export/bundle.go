@@ -310,6 +310,12 @@ func toStore(c Chat) (store.ChatData, error) {
 	if m, ok := chat.ParseToolMode(c.Options.ToolMode); ok {
 		d.Chat.ToolMode = m
 	}
+	// A folder named in a file is not one the user picked on this computer
+	// (it may be "/" or relative to wherever Airlock runs): the chat comes
+	// back with a scratch workspace; Import says so.
+	if d.Chat.WorkspaceKind != "scratch" {
+		d.Chat.WorkspaceKind, d.Chat.WorkspaceDir = "scratch", ""
+	}
 	for _, m := range c.Messages {
 		d.Messages = append(d.Messages, chat.Message{ID: m.ID, ChatID: c.ID, ParentID: m.ParentID, Role: chat.Role(m.Role),
 			Kind: chat.Kind(m.Kind), Content: m.Content, Reasoning: m.Reasoning, Status: chat.Status(m.Status),
@@ -340,7 +346,11 @@ func toStore(c Chat) (store.ChatData, error) {
 		d.Calls = append(d.Calls, x)
 	}
 	for i, f := range c.ScratchFiles {
-		x := workspace.File{Path: f.Path, IsDir: f.IsDir, Mode: fs.FileMode(f.Mode).Perm(), ModTime: time.Unix(0, f.ModTime)}
+		p, err := workspace.CleanPath(f.Path) // Validate refused what does not clean
+		if err != nil {
+			return d, fmt.Errorf("scratchFiles[%d].path: %w", i, err)
+		}
+		x := workspace.File{Path: p, IsDir: f.IsDir, Mode: fs.FileMode(f.Mode).Perm(), ModTime: time.Unix(0, f.ModTime)}
 		switch f.Encoding {
 		case "", "utf-8":
 			x.Content = []byte(f.Content)

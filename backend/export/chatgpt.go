@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
 	"airlock/backend/chat"
+	"airlock/backend/workspace"
 )
 
 // ChatGPT's data export holds conversations.json: an array of
@@ -87,9 +89,9 @@ type gptContent struct {
 // conversations, or a single conversation object) into a bundle ready for
 // Import. Errors name the conversation and what is wrong.
 func ImportChatGPT(r io.Reader) (Bundle, error) {
-	data, err := io.ReadAll(r)
+	data, err := readCapped(r)
 	if err != nil {
-		return Bundle{}, importError("reading the file: %v", err)
+		return Bundle{}, err
 	}
 	if err := checkSyntax(data); err != nil {
 		return Bundle{}, err
@@ -112,7 +114,13 @@ func ImportChatGPT(r io.Reader) (Bundle, error) {
 		if err != nil {
 			return Bundle{}, err
 		}
-		b.Chats = append(b.Chats, c)
+		if len(c.Messages) > 0 { // nothing to read: not made into an empty chat
+			b.Chats = append(b.Chats, c)
+		}
+	}
+	if len(b.Chats) == 0 {
+		return Bundle{}, importError("no messages to import: the file holds %s with no message in %s (is it a ChatGPT conversations.json?)",
+			plural(len(raws), "conversation"), pick(len(raws), "it", "them"))
 	}
 	if err := b.Validate(); err != nil {
 		return Bundle{}, err
@@ -167,52 +175,61 @@ func convertConversation(conv gptConversation, path string) (Chat, error) {
 	}
 	kept := map[string]string{} // node → the kept message it maps to (itself or its nearest kept ancestor; "" for none)
 	visited := map[string]bool{}
-	var walk func(key, parentMsg string, parentTime int64, reasoning string) error
-	walk = func(key, parentMsg string, parentTime int64, reasoning string) error {
-		if visited[key] {
-			return nil // a loop or a node reached twice: keep the first way
+	// An explicit stack, not recursion: a chain of 100,000 nodes is a
+	// normal export. Reasoning waiting for its answer is a shared chain of
+	// pieces, not a string copied into every frame (that made a 4 MB
+	// thoughts chain cost 4 GB): each node adds one link, and an answer
+	// joins its chain once, capped.
+	type frame struct {
+		key, parentMsg string
+		parentTime     int64
+		reasoning      *thought
+	}
+	stack := make([]frame, 0, len(roots))
+	for i := len(roots) - 1; i >= 0; i-- {
+		stack = append(stack, frame{key: roots[i], parentTime: created})
+	}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if visited[f.key] {
+			continue // a loop or a node reached twice: keep the first way
 		}
-		visited[key] = true
-		n := conv.Mapping[key]
-		here, hereTime := parentMsg, parentTime
+		visited[f.key] = true
+		n := conv.Mapping[f.key]
+		here, hereTime, reasoning := f.parentMsg, f.parentTime, f.reasoning
 		if n.Message != nil {
-			m, carry, keep, err := convertMessage(n.Message, fmt.Sprintf("%s.mapping[%q].message", path, key))
+			m, carry, keep, err := convertMessage(n.Message, fmt.Sprintf("%s.mapping[%q].message", path, f.key))
 			if err != nil {
-				return err
+				return Chat{}, err
 			}
 			t := secondsToMillis(n.Message.CreateTime)
-			if t == 0 && parentTime != 0 {
-				t = parentTime + 1 // just after its parent
+			if t == 0 && f.parentTime != 0 {
+				t = f.parentTime + 1 // just after its parent
 			}
 			switch {
 			case keep:
-				m.ID, m.ParentID, m.CreatedAt, m.UpdatedAt = "chatgpt-"+key, parentMsg, t, t
-				if m.Role == string(chat.RoleAssistant) && reasoning != "" {
-					m.Reasoning = strings.TrimSpace(reasoning + "\n\n" + m.Reasoning)
+				m.ID, m.ParentID, m.CreatedAt, m.UpdatedAt = "chatgpt-"+f.key, f.parentMsg, t, t
+				if m.Role == string(chat.RoleAssistant) && reasoning != nil {
+					m.Reasoning = strings.TrimSpace(reasoning.join(MaxMessageBytes-len(m.Reasoning)) + "\n\n" + m.Reasoning)
 				}
 				if m.Role == string(chat.RoleAssistant) || m.Role == string(chat.RoleUser) && m.Kind == string(chat.KindText) {
-					reasoning = ""
+					reasoning = nil
 				}
 				c.Messages = append(c.Messages, m)
 				here, hereTime = m.ID, t
 			case carry != "":
-				reasoning = strings.TrimSpace(reasoning + "\n\n" + carry)
+				reasoning = reasoning.add(carry)
 				hereTime = max(hereTime, t)
 			}
 		}
-		kept[key] = here
-		for _, child := range n.Children {
-			if _, ok := conv.Mapping[child]; ok {
-				if err := walk(child, here, hereTime, reasoning); err != nil {
-					return err
+		kept[f.key] = here
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			if child := n.Children[i]; !visited[child] {
+				if _, ok := conv.Mapping[child]; ok {
+					stack = append(stack, frame{child, here, hereTime, reasoning})
 				}
 			}
-		}
-		return nil
-	}
-	for _, r := range roots {
-		if err := walk(r, "", created, ""); err != nil {
-			return Chat{}, err
 		}
 	}
 	sort.SliceStable(c.Messages, func(i, j int) bool {
@@ -358,4 +375,43 @@ func codeLanguage(l string) string {
 		}
 		return r
 	}, l)
+}
+
+// thought is one piece of reasoning waiting for the answer it belongs to,
+// linked to the pieces before it. Branches share their common part.
+type thought struct {
+	prev *thought
+	text string
+	size int // bytes of the whole chain, separators included
+}
+
+func (t *thought) add(s string) *thought {
+	n := &thought{prev: t, text: s, size: len(s)}
+	if t != nil {
+		n.size += t.size + 2
+	}
+	return n
+}
+
+// join is the chain's text, pieces separated by blank lines. Past limit
+// bytes the oldest pieces are left out, and a line says how much.
+func (t *thought) join(limit int) string {
+	var parts []string
+	n := 0
+	for x := t; x != nil; x = x.prev {
+		if n+len(x.text) > limit-200 { // room for the note
+			break
+		}
+		parts = append(parts, x.text)
+		n += len(x.text) + 2
+	}
+	if len(parts) > 0 {
+		slices.Reverse(parts)
+	}
+	s := strings.Join(parts, "\n\n")
+	if left := t.size - len(s); left > 0 {
+		s = strings.TrimSpace(fmt.Sprintf("[%s bytes of earlier reasoning left out: past the %s-byte limit for a message]\n\n%s",
+			workspace.Commas(int64(left)), workspace.Commas(MaxMessageBytes), s))
+	}
+	return s
 }

@@ -132,7 +132,8 @@ func TestChatGPTBadFiles(t *testing.T) {
 		{"bad-content", `[{"title":"x","conversation_id":"c","mapping":{"n":{"id":"n","message":{"author":{"role":"user"},"content":"hi"},"parent":null,"children":[]}}}]`,
 			`conversations[0].mapping["n"].message.content: want an object, got a string`},
 		{"truncated", `[{"title":"x","mapping":{"n":{"id":"n"`, "truncated at byte 38"},
-		{"same-conversation-twice", `[{"id":"c","mapping":{}},{"id":"c","mapping":{}}]`, `is also the id of chats[0]`},
+		{"same-conversation-twice", `[{"id":"c","mapping":{"n":{"id":"n","message":{"author":{"role":"user"},"content":{"content_type":"text","parts":["hi"]}},"children":[]}}},
+			{"id":"c","mapping":{"m":{"id":"m","message":{"author":{"role":"user"},"content":{"content_type":"text","parts":["hi"]}},"children":[]}}}]`, `is also the id of chats[0]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := Read(strings.NewReader(tc.file))
@@ -143,16 +144,15 @@ func TestChatGPTBadFiles(t *testing.T) {
 	}
 }
 
-// Branches that loop back (a damaged file) do not hang the importer.
+// Branches that loop back (a damaged file) do not hang the importer; with
+// no first message to start from, nothing is read and the file is refused
+// (it used to make an empty chat).
 func TestChatGPTLoopingMapping(t *testing.T) {
 	f := `[{"title":"loop","conversation_id":"l","current_node":"b","mapping":{
 		"a":{"id":"a","message":{"author":{"role":"user"},"content":{"content_type":"text","parts":["one"]}},"parent":"b","children":["b"]},
 		"b":{"id":"b","message":{"author":{"role":"assistant"},"content":{"content_type":"text","parts":["two"]}},"parent":"a","children":["a"]}}}]`
 	b, _, err := Read(strings.NewReader(f))
-	if err != nil {
-		t.Fatalf("Read = %v", err)
-	}
-	if len(b.Chats) != 1 {
-		t.Fatalf("chats = %+v", b.Chats)
+	if err == nil || !strings.Contains(err.Error(), "no messages to import") || len(b.Chats) != 0 {
+		t.Fatalf("Read = %+v, %v", b.Chats, err)
 	}
 }

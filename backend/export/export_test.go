@@ -106,7 +106,9 @@ func TestSecretsStayOut(t *testing.T) {
 	}
 }
 
-// Export → import into an empty database → export: the same bytes.
+// Export → import into an empty database → export: the same bytes, but
+// for the folder workspace, which comes back as scratch (a folder named in
+// a file is not one picked on this computer).
 func TestJSONRoundTripIsExact(t *testing.T) {
 	ctx := context.Background()
 	b, src := fixtureBundle(t)
@@ -124,6 +126,9 @@ func TestJSONRoundTripIsExact(t *testing.T) {
 	if rep.ChatsAdded != 2 || rep.MessagesAdded != 7 || rep.CallsAdded != 2 || rep.FilesAdded != 3 || rep.AuditAdded != 3 {
 		t.Fatalf("report = %+v", rep)
 	}
+	if rep.FoldersReset != 1 || !strings.Contains(rep.String(), "1 chat worked in a folder") || !strings.Contains(rep.String(), "choose the folder again") {
+		t.Errorf("folder reset not reported: %+v %q", rep, rep.String())
+	}
 	if !strings.Contains(rep.String(), "3 decisions of the audit trail") {
 		t.Errorf("report line = %q", rep.String())
 	}
@@ -140,6 +145,12 @@ func TestJSONRoundTripIsExact(t *testing.T) {
 	}
 	again.ExportedAt = b.ExportedAt
 	second := write(t, again, "json")
+	for i := range b.Chats {
+		if b.Chats[i].Options.WorkspaceKind != "scratch" {
+			b.Chats[i].Options.WorkspaceKind, b.Chats[i].Options.WorkspaceDir = "scratch", ""
+		}
+	}
+	first = write(t, b, "json")
 	if !bytes.Equal(first, second) {
 		t.Fatalf("round trip differs:\n--- first ---\n%s\n--- second ---\n%s", first, second)
 	}
@@ -430,8 +441,12 @@ func TestReadDetectsTheSource(t *testing.T) {
 	if _, src, err := Read(bytes.NewReader(write(t, b, "json"))); err != nil || src != SourceAirlock {
 		t.Fatalf("Airlock export: %s, %v", src, err)
 	}
-	for _, f := range []string{`[]`, `[{"title":"t","mapping":{}}]`, `{"title":"t","mapping":{}}`} {
-		if _, src, err := Read(strings.NewReader(f)); err != nil || src != SourceChatGPT {
+	// Recognised as ChatGPT's shape, but with nothing to read: refused,
+	// never made into an empty chat.
+	for _, f := range []string{`[]`, `[{"title":"t","mapping":{}}]`, `{"title":"t","mapping":{}}`,
+		`[{"mapping":{"a":{"id":"a","children":[]}}}]`} {
+		b, src, err := Read(strings.NewReader(f))
+		if err == nil || src != SourceChatGPT || !strings.Contains(err.Error(), "no messages to import") || len(b.Chats) != 0 {
 			t.Errorf("%s: %s, %v", f, src, err)
 		}
 	}

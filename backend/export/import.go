@@ -18,6 +18,9 @@ type Importer interface {
 // ImportReport says what an import added and what was already there.
 type ImportReport struct {
 	store.ImportResult
+	// FoldersReset counts chats that named a folder or overlay workspace:
+	// they come back with a scratch workspace (pick the folder again).
+	FoldersReset int
 }
 
 // String is a one-line summary for people.
@@ -37,7 +40,19 @@ func (r ImportReport) String() string {
 	if r.MessagesSkipped+r.CallsSkipped > 0 {
 		s += fmt.Sprintf("; %s and %s were already here", plural(r.MessagesSkipped, "message"), plural(r.CallsSkipped, "tool call"))
 	}
-	return s + "."
+	s += "."
+	if r.FoldersReset > 0 {
+		s += fmt.Sprintf(" %s worked in a folder on the computer %s came from; here %s a scratch workspace: choose the folder again in the chat's workspace settings to work in it.",
+			plural(r.FoldersReset, "chat"), pick(r.FoldersReset, "it", "they"), pick(r.FoldersReset, "it has", "they have"))
+	}
+	return s
+}
+
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func plural(n int, what string) string {
@@ -55,8 +70,15 @@ func Import(ctx context.Context, st Importer, b Bundle) (ImportReport, error) {
 	if err := b.Validate(); err != nil {
 		return ImportReport{}, err
 	}
+	if len(b.Chats) == 0 {
+		return ImportReport{}, importError("nothing to import: the export holds no chats")
+	}
 	data := make([]store.ChatData, 0, len(b.Chats))
+	reset := 0
 	for i, c := range b.Chats {
+		if c.Options.WorkspaceKind != "" && c.Options.WorkspaceKind != "scratch" {
+			reset++
+		}
 		d, err := toStore(c)
 		if err != nil {
 			return ImportReport{}, importError("chats[%d].%v", i, err)
@@ -67,7 +89,7 @@ func Import(ctx context.Context, st Importer, b Bundle) (ImportReport, error) {
 	if err != nil {
 		return ImportReport{}, err
 	}
-	return ImportReport{r}, nil
+	return ImportReport{r, reset}, nil
 }
 
 // Source is where an imported file came from.
@@ -81,9 +103,9 @@ const (
 // Read reads a file to import, recognising an Airlock export or a ChatGPT
 // data export's conversations.json.
 func Read(r io.Reader) (Bundle, Source, error) {
-	data, err := io.ReadAll(r)
+	data, err := readCapped(r)
 	if err != nil {
-		return Bundle{}, "", importError("reading the file: %v", err)
+		return Bundle{}, "", err
 	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {

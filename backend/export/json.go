@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"airlock/backend/chat"
+	"airlock/backend/workspace"
 )
 
 // WriteJSON writes the bundle as indented JSON, keys in a fixed order:
@@ -61,9 +62,9 @@ func importError(format string, args ...any) error {
 // "cannot import: the file is truncated at byte 5120 ...", "unsupported
 // export version 2 ...", "chats[2].messages[5].role: missing".
 func ReadJSON(r io.Reader) (Bundle, error) {
-	data, err := io.ReadAll(r)
+	data, err := readCapped(r)
 	if err != nil {
-		return Bundle{}, importError("reading the file: %v", err)
+		return Bundle{}, err
 	}
 	orig := data
 	data = bytes.TrimSpace(data)
@@ -399,6 +400,9 @@ func (b Bundle) Validate() error {
 		if err := chat.CheckServerList(c.Options.MCPServers); err != nil {
 			return importError("%s.options.mcpServers: %s", cp, err.Error())
 		}
+		if err := checkLimits(cp, c); err != nil {
+			return err
+		}
 		parent := make(map[string]string, len(c.Messages))
 		for mi, m := range c.Messages {
 			mp := fmt.Sprintf("%s.messages[%d]", cp, mi)
@@ -463,10 +467,19 @@ func (b Bundle) Validate() error {
 			if strings.TrimSpace(f.Path) == "" {
 				return importError("%s.path: empty", fp)
 			}
-			if paths[f.Path] {
+			// The same rule as every tool's path: relative, no "..", no
+			// control characters (toStore stores the cleaned form).
+			clean, err := workspace.CleanPath(f.Path)
+			if err != nil {
+				return importError("%s.path: %s", fp, err.Error())
+			}
+			if clean == "." {
+				return importError("%s.path: %q names the workspace itself, not a file in it", fp, f.Path)
+			}
+			if paths[clean] {
 				return importError("%s.path: %q appears twice", fp, f.Path)
 			}
-			paths[f.Path] = true
+			paths[clean] = true
 			switch f.Encoding {
 			case "", "utf-8":
 			case "base64":

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"airlock/backend/redact"
 )
 
 // ErrorKind is a stable, machine-readable failure class (the UI keys on it).
@@ -72,7 +74,7 @@ func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Er
 	switch context.Cause(ctx) {
 	case errConnectTimeout:
 		return &Error{Kind: KindTimeout, Err: context.DeadlineExceeded,
-			Message: fmt.Sprintf("No response from %s within %s. The server may be overloaded or unreachable.", c.cfg.BaseURL, c.cfg.ConnectTimeout)}
+			Message: fmt.Sprintf("No response from %s within %s. The server may be overloaded or unreachable.", c.shown, c.cfg.ConnectTimeout)}
 	case errIdleTimeout:
 		return &Error{Kind: KindTimeout, Err: context.DeadlineExceeded,
 			Message: fmt.Sprintf("The provider sent nothing for %s, so Airlock stopped waiting.", c.cfg.IdleTimeout)}
@@ -100,7 +102,7 @@ func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Er
 		return c.connError(err)
 	case what == opModels:
 		return &Error{Kind: KindServer, Err: err,
-			Message: fmt.Sprintf("%s did not return a readable model list (%s). Is it an OpenAI-compatible /v1 address?", c.cfg.BaseURL, clip(err.Error(), 120))}
+			Message: fmt.Sprintf("%s did not return a readable model list (%s). Is it an OpenAI-compatible /v1 address?", c.shown, clip(err.Error(), 120))}
 	default:
 		return &Error{Kind: KindStreamBroken, Err: err,
 			Message: fmt.Sprintf("The connection to the provider broke before the answer was finished (%s).", clip(rootCause(err).Error(), 120))}
@@ -125,7 +127,7 @@ func (c *Client) httpError(status int, text string, h http.Header, err error, wh
 		e.Message = sentence("The provider refused access "+code, text, "Check the key and its permissions in Settings.")
 	case status == http.StatusNotFound && what == opModels:
 		e.Kind = KindNotFound
-		e.Message = sentence(fmt.Sprintf("%s has no model list %s", c.cfg.BaseURL, code), text, "") + " " + "Check that the base URL ends in /v1."
+		e.Message = sentence(fmt.Sprintf("%s has no model list %s", c.shown, code), text, "") + " " + "Check that the base URL ends in /v1."
 	case status == http.StatusNotFound:
 		e.Kind = KindNotFound
 		e.Message = sentence(fmt.Sprintf("The provider could not find the model %q %s", c.cfg.Model, code), text, "") + " " + "Check the model name and the base URL in Settings."
@@ -152,15 +154,15 @@ func (c *Client) connError(err error) *Error {
 	var dnsErr *net.DNSError
 	switch {
 	case !strings.HasPrefix(c.cfg.BaseURL, "http://") && !strings.HasPrefix(c.cfg.BaseURL, "https://"):
-		e.Message = fmt.Sprintf("Could not connect to %s: the base URL must start with http:// or https://.", c.cfg.BaseURL)
+		e.Message = fmt.Sprintf("Could not connect to %s: the base URL must start with http:// or https://.", c.shown)
 	case errors.Is(err, syscall.ECONNREFUSED):
-		e.Message = fmt.Sprintf("Could not connect to %s: connection refused. Is the server running?", c.cfg.BaseURL)
+		e.Message = fmt.Sprintf("Could not connect to %s: connection refused. Is the server running?", c.shown)
 	case errors.As(err, &dnsErr):
-		e.Message = fmt.Sprintf("Could not connect to %s: the host %q was not found. Check the base URL and your network.", c.cfg.BaseURL, dnsErr.Name)
+		e.Message = fmt.Sprintf("Could not connect to %s: the host %q was not found. Check the base URL and your network.", c.shown, dnsErr.Name)
 	case errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.EOF):
-		e.Message = fmt.Sprintf("Could not connect to %s: the server closed the connection. Check the base URL (http or https?).", c.cfg.BaseURL)
+		e.Message = fmt.Sprintf("Could not connect to %s: the server closed the connection. Check the base URL (http or https?).", c.shown)
 	default:
-		e.Message = fmt.Sprintf("Could not connect to %s: %s.", c.cfg.BaseURL, strings.TrimSuffix(rootCause(err).Error(), "."))
+		e.Message = fmt.Sprintf("Could not connect to %s: %s.", c.shown, strings.TrimSuffix(rootCause(err).Error(), "."))
 	}
 	return e
 }
@@ -309,3 +311,34 @@ func clip(s string, n int) string {
 	}
 	return s[:cut] + "…"
 }
+
+// clean masks the provider's secrets in an error before it leaves the
+// client: the base URL's password and query values and the API key, which
+// servers and the network stack quote back (a 401 body that echoes the
+// key, "Post \"https://…?key=…\""). Every error Stream and ListModels
+// return passes here once, so whatever prints, stores or exports it (the
+// engine keeps Message in messages.error_message) has nothing to leak.
+func (c *Client) clean(err error) error {
+	var e *Error
+	if err == nil || !errors.As(err, &e) {
+		return err
+	}
+	e.Message = redact.Text(e.Message, c.secrets...)
+	e.Said = redact.Text(e.Said, c.secrets...)
+	if e.Err != nil {
+		if _, done := e.Err.(cleanErr); !done {
+			e.Err = cleanErr{err: e.Err, text: redact.Text(e.Err.Error(), c.secrets...)}
+		}
+	}
+	return e
+}
+
+// cleanErr is an underlying cause whose text is masked; errors.Is and
+// errors.As still reach the original.
+type cleanErr struct {
+	err  error
+	text string
+}
+
+func (c cleanErr) Error() string { return c.text }
+func (c cleanErr) Unwrap() error { return c.err }

@@ -23,6 +23,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"airlock/backend/chat"
+	"airlock/backend/redact"
 )
 
 // Config says where and how to reach a provider.
@@ -146,6 +147,10 @@ type Result struct {
 type Client struct {
 	cfg Config
 	api *openai.Client
+	// shown is BaseURL as errors print it, its secrets masked; secrets are
+	// the values masked in every error's text (see clean).
+	shown   string
+	secrets []string
 }
 
 // New builds a client; zero timeouts take the defaults.
@@ -175,7 +180,8 @@ func New(cfg Config) *Client {
 	// go-openai gives up after this many non-data lines in a row; keep-alive
 	// comments during a long think must not trip it (IdleTimeout guards us).
 	oc.EmptyMessagesLimit = math.MaxInt32
-	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc)}
+	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), shown: redact.URL(cfg.BaseURL),
+		secrets: append(redact.Secrets(cfg.BaseURL), cfg.APIKey)}
 }
 
 // streamChunk is the part of a chat.completion.chunk we use. We decode it
@@ -223,6 +229,11 @@ func (t *looseText) UnmarshalJSON(b []byte) error {
 // delivered, and the Result holds the tool calls that arrived. Errors are
 // *Error.
 func (c *Client) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Result, error) {
+	res, err := c.stream(ctx, req, onDelta)
+	return res, c.clean(err)
+}
+
+func (c *Client) stream(ctx context.Context, req Request, onDelta func(Delta)) (Result, error) {
 	res := Result{Model: c.cfg.Model}
 	oreq, body, err := c.chatRequest(req)
 	if err != nil {
@@ -350,6 +361,11 @@ func chunkFailure(ch *streamChunk) (string, bool) {
 
 // ListModels returns the model IDs the provider offers, sorted.
 func (c *Client) ListModels(ctx context.Context) ([]string, error) {
+	ids, err := c.listModels(ctx)
+	return ids, c.clean(err)
+}
+
+func (c *Client) listModels(ctx context.Context) ([]string, error) {
 	ctx, w, done := c.begin(ctx)
 	defer done()
 	list, err := c.api.ListModels(ctx)

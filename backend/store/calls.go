@@ -66,7 +66,14 @@ const insertCall = "INSERT INTO tool_calls (" + callColumns +
 
 // AddCalls stores the calls found in one assistant message, in one
 // transaction: the UI never sees half of a message's cards.
+// MaxCallsPerAdd bounds one AddCalls: whatever the engine lets through,
+// one answer cannot write an unbounded number of rows in one transaction.
+const MaxCallsPerAdd = 1000
+
 func (s *Store) AddCalls(ctx context.Context, calls []chat.Call) ([]chat.Call, error) {
+	if len(calls) > MaxCallsPerAdd {
+		return nil, invalid("%d tool calls at once; the store takes at most %d (the engine keeps far fewer per answer)", len(calls), MaxCallsPerAdd)
+	}
 	now := chat.Now()
 	out := make([]chat.Call, len(calls))
 	err := s.withTx(ctx, func(tx *sql.Tx) error {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"airlock/backend/chat"
+	"airlock/backend/redact"
 )
 
 const providerColumns = "id, name, base_url, api_key, model, demo"
@@ -36,12 +37,17 @@ func (s *Store) ListProviders(ctx context.Context) ([]chat.Provider, error) {
 	if err := rows.Err(); err != nil {
 		return nil, wrap("list providers", err)
 	}
+	rows.Close()
+	for i := range ps { // after the rows: a keychain call may be slow
+		ps[i] = s.withKey(ps[i])
+	}
 	return ps, nil
 }
 
 // GetProvider returns one provider.
 func (s *Store) GetProvider(ctx context.Context, id string) (chat.Provider, error) {
-	return getProvider(ctx, s.db, id)
+	p, err := getProvider(ctx, s.db, id)
+	return s.withKey(p), err
 }
 
 func getProvider(ctx context.Context, q querier, id string) (chat.Provider, error) {
@@ -80,7 +86,7 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 		if err != nil {
 			return chat.Provider{}, wrap("save provider", err)
 		}
-		return p, nil
+		return s.withKey(p), nil
 	}
 
 	if p.Name == "" {
@@ -90,29 +96,30 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 		return chat.Provider{}, invalid("provider base URL is required")
 	}
 	if u, err := url.Parse(p.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return chat.Provider{}, invalid("provider base URL %q must be an http:// or https:// address", p.BaseURL)
+		return chat.Provider{}, invalid("provider base URL %q must be an http:// or https:// address", redact.URL(p.BaseURL))
 	}
 	p.Demo = false
 
 	if p.ID == "" {
 		p.ID = chat.NewID()
 		_, err := s.db.ExecContext(ctx, `INSERT INTO providers (id, name, base_url, api_key, model, demo, created_at)
-			VALUES (?, ?, ?, ?, ?, 0, ?)`, p.ID, p.Name, p.BaseURL, p.APIKey, p.Model, chat.Now())
+			VALUES (?, ?, ?, ?, ?, 0, ?)`, p.ID, p.Name, p.BaseURL, s.storedKey(p, ""), p.Model, chat.Now())
 		if err != nil {
+			s.forgetKey(inKeyring, p.ID)
 			return chat.Provider{}, wrap("add provider", err)
 		}
 		return p, nil
 	}
 	res, err := s.db.ExecContext(ctx,
 		"UPDATE providers SET name = ?, base_url = ?, api_key = ?, model = ? WHERE id = ? AND demo = 0",
-		p.Name, p.BaseURL, p.APIKey, p.Model, p.ID)
+		p.Name, p.BaseURL, s.storedKey(p, apiKeyColumn(ctx, s.db, p.ID)), p.Model, p.ID)
 	if err == nil {
 		err = mustAffect(res, "provider", p.ID)
 	}
 	if err != nil {
 		return chat.Provider{}, wrap("save provider", err)
 	}
-	return p, nil
+	return s.withKey(p), nil
 }
 
 // DeleteProvider removes a provider. The demo provider stays. If the deleted
@@ -122,6 +129,7 @@ func (s *Store) DeleteProvider(ctx context.Context, id string) error {
 	if id == chat.DemoProviderID {
 		return invalid("the demo provider cannot be deleted")
 	}
+	before := apiKeyColumn(ctx, s.db, id)
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, "DELETE FROM providers WHERE id = ?", id)
 		if err != nil {
@@ -134,5 +142,8 @@ func (s *Store) DeleteProvider(ctx context.Context, id string) error {
 			chat.DemoProviderID, keyActiveProvider, id)
 		return err
 	})
+	if err == nil {
+		s.forgetKey(before, id)
+	}
 	return wrap("delete provider", err)
 }

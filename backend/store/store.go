@@ -34,6 +34,10 @@ type Store struct {
 	// stmts caches prepared statements by query text (see prepared).
 	stmts sync.Map // string → *sql.Stmt
 
+	// keys keeps API keys outside the file when set (UseKeyring).
+	keysMu sync.RWMutex
+	keys   Keyring
+
 	// session identifies this run: rules that last until Airlock quits
 	// hold only under it (rules.go).
 	session string
@@ -58,7 +62,8 @@ func OpenDir(dir string) (*Store, error) {
 }
 
 // Open opens the database file at p, creating it and its parent directory if
-// needed, and brings its schema up to date.
+// needed, checks it, and brings its schema up to date. A file that is empty
+// or damaged is refused with a *DamagedError and left untouched.
 func Open(p string) (*Store, error) {
 	abs, err := filepath.Abs(p)
 	if err != nil {
@@ -68,17 +73,36 @@ func Open(p string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return nil, fmt.Errorf("open store: create directory: %w", err)
 	}
+	if err := checkNotEmpty(abs); err != nil {
+		return nil, err
+	}
+	if err := createOwnerOnly(abs); err != nil {
+		return nil, fmt.Errorf("open store %s: %w", abs, err)
+	}
 	db, err := sql.Open("sqlite", dsn(abs))
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", abs, err)
 	}
 	s := &Store{db: db, path: abs, session: chat.NewID()}
-	ms, err := loadMigrations(migrationFS)
+	ctx := context.Background()
+	err = quickCheck(ctx, db, abs)
+	ownerOnly(abs) // the first connection made the WAL and -shm files
+	var ms []migration
 	if err == nil {
-		err = migrate(context.Background(), db, ms)
+		ms, err = loadMigrations(migrationFS)
+	}
+	if err == nil {
+		err = damaged(abs, migrate(ctx, db, ms))
+	}
+	if err == nil {
+		err = maskStoredErrors(ctx, db)
 	}
 	if err != nil {
 		db.Close()
+		var de *DamagedError
+		if errors.As(err, &de) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("open store %s: %w", abs, err)
 	}
 	return s, nil

@@ -21,3 +21,18 @@ func CallFrom(ctx context.Context) CallInfo {
 	c, _ := ctx.Value(callKey{}).(CallInfo)
 	return c
 }
+
+type limitKey struct{}
+
+// WithOutputLimit tells a tool how many bytes of its text the model will
+// see (the engine cuts past that), so a tool that pages (read_file) can
+// end its page, and its "continue at" note, within it.
+func WithOutputLimit(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, limitKey{}, n)
+}
+
+// OutputLimit is the limit ctx carries (0: none).
+func OutputLimit(ctx context.Context) int {
+	n, _ := ctx.Value(limitKey{}).(int)
+	return n
+}

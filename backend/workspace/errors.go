@@ -29,8 +29,12 @@ const (
 	CodeConflict     = "apply_conflict" // overlay: the disk changed since the model read it
 	CodeNotOverlay   = "not_overlay"    // Changes/Apply/Discard on a workspace without an overlay
 	CodePermission   = "permission_denied"
+	CodeNotRegular   = "not_regular" // a pipe, socket or device: never opened
 	CodeIO           = "io_error"
 )
+
+// ErrNotRegular is why a pipe, socket or device file is not opened.
+var ErrNotRegular = errors.New("not a regular file")
 
 func errf(code string, wrapped error, format string, args ...any) *chat.Error {
 	return chat.Errorf(code, wrapped, format, args...)
@@ -85,6 +89,11 @@ func FSError(p string, err error) error {
 		return errf(CodeIsDirectory, chat.ErrInvalid, "%s is a folder, not a file", d)
 	case errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST):
 		return errf(CodeNotEmpty, chat.ErrInvalid, "%s is a folder that is not empty", d)
+	case errors.Is(err, ErrHardLinked):
+		return errf(CodePermission, chat.ErrInvalid, "%s has other hard links (one may be outside the folder): it can be replaced whole (write_file) but not changed in place", d)
+	case errors.Is(err, ErrNotRegular):
+		return errf(CodeNotRegular, chat.ErrInvalid,
+			"%s is not a regular file (a pipe, socket or device); the tools open regular files only", d)
 	case errors.Is(err, fs.ErrPermission):
 		return errf(CodePermission, chat.ErrInvalid, "permission denied for %s", d)
 	}

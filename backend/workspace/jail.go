@@ -1,6 +1,9 @@
 package workspace
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"syscall"
@@ -217,17 +220,32 @@ func (r *rootFs) MkdirAll(name string, perm os.FileMode) error {
 }
 
 func (r *rootFs) Open(name string) (afero.File, error) {
-	f, err := r.root.Open(r.rel(name))
+	return r.OpenFile(name, os.O_RDONLY, 0)
+}
+
+// OpenFile opens regular files and folders only. A pipe would block the
+// open or the read for ever, a device (a copy of /dev/zero) never ends:
+// the open does not wait (O_NONBLOCK, which regular files ignore) and
+// what it opened is checked on the open file itself, so a file swapped
+// for a pipe meanwhile is caught too.
+func (r *rootFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
+	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+		if f, err := r.replaceLinked(name, flag); f != nil || err != nil {
+			return f, err
+		}
+	}
+	f, err := r.root.OpenFile(r.rel(name), flag|syscall.O_NONBLOCK|syscall.O_NOCTTY, perm)
 	if err != nil {
 		return nil, err
 	}
-	return f, nil
-}
-
-func (r *rootFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
-	f, err := r.root.OpenFile(r.rel(name), flag, perm)
+	fi, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, err
+	}
+	if m := fi.Mode(); !m.IsRegular() && !m.IsDir() {
+		f.Close()
+		return nil, &os.PathError{Op: "open", Path: name, Err: ErrNotRegular}
 	}
 	return f, nil
 }
@@ -301,4 +319,65 @@ var _ afero.LinkReader = (*rootFs)(nil)
 // ReadlinkIfPossible returns the target of a symbolic link, as written.
 func (r *rootFs) ReadlinkIfPossible(name string) (string, error) {
 	return r.root.Readlink(r.rel(name))
+}
+
+// replaceLinked handles a write to a file with other hard links (one of
+// them may be outside the folder, and changing the file in place would
+// change that one too): a truncating write goes to a new file renamed
+// over the name on Close, which leaves the other links as they were; any
+// other write is refused. It returns nil, nil for a file with one link.
+func (r *rootFs) replaceLinked(name string, flag int) (afero.File, error) {
+	rel := r.rel(name)
+	fi, err := r.root.Lstat(rel)
+	if err != nil || !fi.Mode().IsRegular() || linkCount(fi) <= 1 {
+		return nil, nil
+	}
+	if flag&os.O_TRUNC == 0 {
+		return nil, &os.PathError{Op: "open", Path: name, Err: ErrHardLinked}
+	}
+	if flag&os.O_EXCL != 0 {
+		return nil, &os.PathError{Op: "open", Path: name, Err: fs.ErrExist}
+	}
+	dir, base := ParentOf(rel), rel[strings.LastIndexByte(rel, '/')+1:]
+	for i := 0; ; i++ {
+		tmp := fmt.Sprintf(".%s.airlock-%d-%d", base, os.Getpid(), i)
+		if dir != "." {
+			tmp = dir + "/" + tmp
+		}
+		f, err := r.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm())
+		if errors.Is(err, fs.ErrExist) && i < 100 {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &renameOnClose{File: f, root: r.root, tmp: tmp, dst: rel}, nil
+	}
+}
+
+// ErrHardLinked is why a file with other hard links is not changed in place.
+var ErrHardLinked = errors.New("the file has other hard links (one may be outside the folder); it is only ever replaced whole")
+
+// renameOnClose is a new file that takes its name's place when closed.
+type renameOnClose struct {
+	*os.File
+	root     *os.Root
+	tmp, dst string
+	closed   bool
+}
+
+func (f *renameOnClose) Close() error {
+	if f.closed {
+		return f.File.Close()
+	}
+	f.closed = true
+	if err := f.File.Close(); err != nil {
+		_ = f.root.Remove(f.tmp)
+		return err
+	}
+	if err := f.root.Rename(f.tmp, f.dst); err != nil {
+		_ = f.root.Remove(f.tmp)
+		return err
+	}
+	return nil
 }

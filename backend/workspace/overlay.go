@@ -36,6 +36,7 @@ type overlayFs struct {
 	mu     sync.Mutex
 	disk   afero.Fs // the real folder, writable: used by Apply only
 	base   afero.Fs // the real folder, read-only
+	root   *os.Root // the real folder's root, when it is one (resolveRoot)
 	layer  afero.Fs // the changes
 	hidden map[string]bool
 	seen   map[string]diskState
@@ -52,7 +53,12 @@ type diskState struct {
 }
 
 func newOverlayFs(disk afero.Fs) *overlayFs {
+	var root *os.Root
+	if r, ok := disk.(*rootFs); ok {
+		root = r.root
+	}
 	return &overlayFs{
+		root:   root,
 		disk:   disk,
 		base:   afero.NewReadOnlyFs(disk),
 		layer:  afero.NewMemMapFs(),
@@ -90,6 +96,9 @@ func (o *overlayFs) resolve(rel string, followLast bool) (string, error) {
 	rl, ok2 := o.base.(afero.LinkReader)
 	if !ok1 || !ok2 || rel == "." {
 		return rel, nil
+	}
+	if o.root != nil {
+		return o.resolveRoot(rel, followLast)
 	}
 	pending := strings.Split(rel, "/")
 	resolved := make([]string, 0, len(pending))
@@ -291,30 +300,6 @@ func (o *overlayFs) record(rel string, data []byte, fi fs.FileInfo) {
 		st.hash, st.hashed = sha256.Sum256(data), true
 	}
 	o.seen[rel] = st
-}
-
-// ensureLayerDir creates rel and its parents in the layer, with the modes
-// of the folders they mirror.
-func (o *overlayFs) ensureLayerDir(rel string) error {
-	if rel == "." {
-		return nil
-	}
-	if err := o.ensureLayerDir(ParentOf(rel)); err != nil {
-		return err
-	}
-	if fi, ok := o.layerHas(rel); ok {
-		if !fi.IsDir() {
-			return pathErr("mkdir", rel, syscall.ENOTDIR)
-		}
-		return nil
-	}
-	mode := os.FileMode(0o755)
-	if o.baseVisible(rel) {
-		if bfi, err := o.base.Stat(FSName(rel)); err == nil && bfi.IsDir() {
-			mode = bfi.Mode().Perm()
-		}
-	}
-	return o.layer.Mkdir(FSName(rel), mode)
 }
 
 // copyUp copies a base file into the layer before it changes.

@@ -40,57 +40,53 @@ type Change struct {
 
 func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 	var out []Change
-	// What the layer holds.
-	err := afero.Walk(o.layer, "/", func(name string, fi fs.FileInfo, err error) error {
+	// What the layer holds, walked with a handle on the matching disk
+	// folder: one stat per entry, not one walk of the whole path per entry
+	// (quadratic at depth).
+	var walk func(rel string, disk baseDir) error
+	walk = func(rel string, disk baseDir) error {
+		ents, err := readDirInfos(o.layer, FSName(rel))
 		if err != nil {
 			return err
 		}
-		rel := relName(name)
-		if rel == "." {
-			return nil
-		}
-		bfi, berr := o.base.Stat(FSName(rel))
-		if berr != nil && !errors.Is(berr, fs.ErrNotExist) && !errors.Is(berr, syscall.ENOTDIR) {
-			return berr
-		}
-		onDisk := berr == nil
-		if fi.IsDir() {
-			if onDisk && bfi.IsDir() {
-				return nil
+		sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+		for _, fi := range ents {
+			name := fi.Name()
+			child := name
+			if rel != "." {
+				child = rel + "/" + name
 			}
-			// Report a new folder by itself only when nothing inside it says so.
-			if ents, err := readDirInfos(o.layer, name); err == nil && len(ents) == 0 {
-				out = append(out, Change{Path: rel, Op: OpAdded, IsDir: true})
+			bfi, berr := disk.stat(o, name, child)
+			if berr != nil && !errors.Is(berr, fs.ErrNotExist) && !errors.Is(berr, syscall.ENOTDIR) {
+				return berr
 			}
-			return nil
-		}
-		data, err := afero.ReadFile(o.layer, name)
-		if err != nil {
-			return err
-		}
-		if !onDisk || bfi.IsDir() {
-			c := Change{Path: rel, Op: OpAdded}
-			if withDiffs {
-				fillDiff(&c, nil, data)
+			onDisk := berr == nil
+			if fi.IsDir() {
+				if !onDisk || !bfi.IsDir() {
+					// Report a new folder by itself only when nothing inside it says so.
+					if sub, err := readDirInfos(o.layer, FSName(child)); err == nil && len(sub) == 0 {
+						out = append(out, Change{Path: child, Op: OpAdded, IsDir: true})
+					}
+				}
+				sub := disk.down(o, name, child, onDisk && bfi.IsDir())
+				err := walk(child, sub)
+				sub.close()
+				if err != nil {
+					return err
+				}
+				continue
 			}
-			out = append(out, c)
-			return nil
+			c, err := o.fileChange(child, bfi, onDisk, withDiffs)
+			if err != nil {
+				return err
+			}
+			if c != nil {
+				out = append(out, *c)
+			}
 		}
-		old, err := afero.ReadFile(o.base, FSName(rel))
-		if err != nil {
-			return err
-		}
-		if bytes.Equal(old, data) {
-			return nil
-		}
-		c := Change{Path: rel, Op: OpModified}
-		if withDiffs {
-			fillDiff(&c, old, data)
-		}
-		out = append(out, c)
 		return nil
-	})
-	if err != nil {
+	}
+	if err := walk(".", baseDir{r: o.root}); err != nil {
 		return nil, err
 	}
 	// What the model deleted.
@@ -103,7 +99,9 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 			continue // replaced: reported above as modified (or unchanged)
 		}
 		c := Change{Path: rel, Op: OpDeleted, IsDir: bfi.IsDir()}
-		if withDiffs && !c.IsDir {
+		if !c.IsDir && !bfi.Mode().IsRegular() {
+			c.Note = notRegularNote
+		} else if withDiffs && !c.IsDir {
 			old, err := afero.ReadFile(o.base, FSName(rel))
 			if err != nil {
 				return nil, err
@@ -119,6 +117,40 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 		return out[i].Op == OpDeleted // a deletion before an addition at the same path
 	})
 	return out, nil
+}
+
+// notRegularNote stands for the content of a pipe or device on disk,
+// which is never opened (a FIFO would block, /dev/zero never ends).
+const notRegularNote = "not a regular file on disk (a pipe, socket or device): not read"
+
+// fileChange is what a layer file changes on disk (nil: nothing).
+func (o *overlayFs) fileChange(rel string, bfi fs.FileInfo, onDisk, withDiffs bool) (*Change, error) {
+	data, err := afero.ReadFile(o.layer, FSName(rel))
+	if err != nil {
+		return nil, err
+	}
+	if !onDisk || bfi.IsDir() {
+		c := Change{Path: rel, Op: OpAdded}
+		if withDiffs {
+			fillDiff(&c, nil, data)
+		}
+		return &c, nil
+	}
+	if !bfi.Mode().IsRegular() {
+		return &Change{Path: rel, Op: OpModified, Note: notRegularNote}, nil
+	}
+	old, err := afero.ReadFile(o.base, FSName(rel))
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Equal(old, data) {
+		return nil, nil
+	}
+	c := Change{Path: rel, Op: OpModified}
+	if withDiffs {
+		fillDiff(&c, old, data)
+	}
+	return &c, nil
 }
 
 func fillDiff(c *Change, old, new []byte) {

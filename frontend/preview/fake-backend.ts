@@ -142,7 +142,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const tick = opts.tick ?? 35
 
   const now = Date.now()
-  const info: AppInfo = { version: '0.1.0-preview', dataDir: '/home/mara/.local/share/airlock', envProvider: false }
+  // No Secret Service in a preview either: Settings shows the fallback note.
+  const info: AppInfo = { version: '0.1.0-preview', dataDir: '/home/mara/.local/share/airlock', envProvider: false, keyStorage: 'database' }
   let settings: Settings = {
     activeProviderId: opts.realProvider ? 'p-openai' : 'demo',
     systemPrompt: '',

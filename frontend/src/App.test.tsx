@@ -168,6 +168,15 @@ describe('App with a fake backend', () => {
     expect(screen.queryByTestId('provider-delete')).toBeNull() // demo is not deletable
   })
 
+  it('says in Settings when API keys stay in the database (no system keychain)', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('settings-open'))
+    await user.click(screen.getByTestId('settings-tab-providers'))
+    await user.click(screen.getByTestId('provider-add'))
+    expect(screen.getByTestId('keychain-fallback')).toHaveTextContent('No system keychain answered')
+  })
+
   it('adds a provider from a preset, saves it and makes it active', async () => {
     const user = userEvent.setup()
     await boot()

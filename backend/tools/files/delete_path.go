@@ -38,6 +38,13 @@ func planDelete(fsys afero.Fs, a deletePathArgs) (string, fs.FileInfo, error) {
 	if err != nil {
 		return "", nil, err
 	}
+	// A symbolic link is deleted as itself, whatever it points to (a link
+	// to "." is not the whole workspace): its own info, not its target's.
+	if l, ok := fsys.(afero.Lstater); ok {
+		if li, _, err := l.LstatIfPossible(workspace.FSName(p)); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			return p, li, nil
+		}
+	}
 	if fi.IsDir() && !bool(a.Recursive) {
 		f, err := fsys.Open(workspace.FSName(p))
 		if err != nil {
@@ -60,6 +67,11 @@ func previewDeletePath(fsys afero.Fs, a deletePathArgs) (Preview, error) {
 		return Preview{}, err
 	}
 	pv := Preview{Path: p}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		pv.Summary = fmt.Sprintf("Delete the symbolic link %s%s: only the link; what it points to stays", p, linkTarget(fsys, p))
+		pv.Diff = fmt.Sprintf("Deleted symbolic link %s\n", p)
+		return pv, nil
+	}
 	if !fi.IsDir() {
 		diff, binary := deletionDiff(fsys, p, fi)
 		if binary {
@@ -126,8 +138,12 @@ func runDeletePath(_ context.Context, fsys afero.Fs, a deletePathArgs) (string, 
 		return "", err
 	}
 	if !fi.IsDir() {
+		target := linkTarget(fsys, p)
 		if err := fsys.Remove(workspace.FSName(p)); err != nil {
 			return "", workspace.FSError(p, err)
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Sprintf("Deleted the symbolic link %s%s; what it pointed to is untouched.", p, target), nil
 		}
 		return fmt.Sprintf("Deleted %s.", p), nil
 	}
@@ -140,4 +156,14 @@ func runDeletePath(_ context.Context, fsys afero.Fs, a deletePathArgs) (string, 
 	}
 	return fmt.Sprintf("Deleted folder %s (%s, %s).", dirDisplay(p),
 		plural(st.files, "file", "files"), plural(st.dirs, "folder", "folders")), nil
+}
+
+// linkTarget is " (→ target)" for a link whose target can be read.
+func linkTarget(fsys afero.Fs, p string) string {
+	if r, ok := fsys.(afero.LinkReader); ok {
+		if t, err := r.ReadlinkIfPossible(workspace.FSName(p)); err == nil {
+			return " (→ " + shown(t) + ")"
+		}
+	}
+	return ""
 }

@@ -63,7 +63,7 @@ func runFindFiles(ctx context.Context, fsys afero.Fs, a findFilesArgs) (string, 
 		if found > MaxFindResults {
 			return errStop
 		}
-		b.WriteString(e.path)
+		b.WriteString(shown(e.path))
 		if e.info.IsDir() {
 			b.WriteByte('/')
 		}

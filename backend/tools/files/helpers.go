@@ -4,8 +4,10 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/spf13/afero"
 
@@ -151,4 +153,16 @@ func countLines(s string) int {
 		n++
 	}
 	return n
+}
+
+// shown is a path as listings print it: as is, unless it holds a line
+// break, another control character or invalid UTF-8, which could forge
+// lines of the output; then it is quoted with escapes ("a\nb").
+func shown(p string) string {
+	if !utf8.ValidString(p) || strings.IndexFunc(p, func(r rune) bool {
+		return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == 0x2028 || r == 0x2029
+	}) >= 0 {
+		return strconv.Quote(p)
+	}
+	return p
 }

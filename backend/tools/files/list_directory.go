@@ -71,16 +71,16 @@ func runListDirectory(ctx context.Context, fsys afero.Fs, a listDirectoryArgs) (
 		}
 		switch {
 		case e.info.IsDir():
-			b.WriteString(e.path + "/")
+			b.WriteString(shown(e.path) + "/")
 			if e.skipped && depth > e.depth {
 				b.WriteString("  (not expanded)")
 			}
 		case isLink(e.info):
-			b.WriteString(e.path + "@  (symbolic link)")
+			b.WriteString(shown(e.path) + "@  (symbolic link)")
 		case !e.info.Mode().IsRegular():
-			b.WriteString(e.path + "  (special file)")
+			b.WriteString(shown(e.path) + "  (special file)")
 		default:
-			b.WriteString(e.path + "  " + workspace.HumanSize(e.info.Size()))
+			b.WriteString(shown(e.path) + "  " + workspace.HumanSize(e.info.Size()))
 		}
 		b.WriteByte('\n')
 		return nil

@@ -63,7 +63,13 @@ func runReadFile(ctx context.Context, fsys afero.Fs, a readFileArgs) (string, er
 		return "", workspace.FSError(p, err)
 	}
 	defer f.Close()
-	page, err := readPage(ctx, f, offset, limit)
+	// The page and its note fit in what the model will see (the engine's
+	// cap cut the "continue at offset=" note off a 256 KB page).
+	budget := MaxReadBytes
+	if l := tools.OutputLimit(ctx); l > 0 {
+		budget = max(min(budget, l-readNoteRoom), 1<<10)
+	}
+	page, err := readPage(ctx, f, offset, limit, budget)
 	if err != nil {
 		if err == errBinary {
 			return "", binaryError(p, fi.Size())
@@ -87,11 +93,15 @@ type page struct {
 	byBytes    bool  // stopped before `limit` lines because of MaxReadBytes
 	cutLine    int   // a single line longer than MaxReadBytes, cut
 	cutLineLen int64 // its full length
+	budget     int   // bytes of text at most (MaxReadBytes, or less)
 }
+
+// readNoteRoom is what the note after a page may take.
+const readNoteRoom = 512
 
 // readPage streams r, keeping lines [offset, offset+limit) up to
 // MaxReadBytes, and counts the lines of the whole file.
-func readPage(ctx context.Context, r io.Reader, offset, limit int) (*page, error) {
+func readPage(ctx context.Context, r io.Reader, offset, limit, budget int) (*page, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := br.Peek(workspace.BinarySniffBytes)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -100,7 +110,7 @@ func readPage(ctx context.Context, r io.Reader, offset, limit int) (*page, error
 	if workspace.IsBinary(head) {
 		return nil, errBinary
 	}
-	pg := &page{first: offset}
+	pg := &page{first: offset, budget: budget}
 	line := 1 // the line the next byte belongs to
 	collecting := true
 	lineStart, curLen, overflow, partial := 0, int64(0), false, false
@@ -137,12 +147,12 @@ func readPage(ctx context.Context, r io.Reader, offset, limit int) (*page, error
 				curLen += int64(len(chunk))
 				switch {
 				case overflow:
-				case lineStart+int(curLen) <= MaxReadBytes:
+				case lineStart+int(curLen) <= pg.budget:
 					pg.text = append(pg.text, chunk...)
 				default:
 					overflow = true
 					if pg.last == 0 { // the first line alone is too long: keep its start
-						pg.text = append(pg.text, chunk[:MaxReadBytes-len(pg.text)]...)
+						pg.text = append(pg.text, chunk[:pg.budget-len(pg.text)]...)
 					}
 				}
 			}
@@ -228,7 +238,7 @@ func (pg *page) render(p string, offset int) (string, error) {
 	switch {
 	case pg.cutLine > 0:
 		fmt.Fprintf(&b, "[truncated: line %s is %s long; showing only its first %s",
-			workspace.Commas(int64(pg.cutLine)), workspace.HumanSize(pg.cutLineLen), workspace.HumanSize(MaxReadBytes))
+			workspace.Commas(int64(pg.cutLine)), workspace.HumanSize(pg.cutLineLen), workspace.HumanSize(int64(pg.budget)))
 		if pg.cutLine < pg.total {
 			fmt.Fprintf(&b, "; the file has %s lines; call read_file with offset=%d to continue after it",
 				workspace.Commas(int64(pg.total)), pg.cutLine+1)
@@ -237,7 +247,7 @@ func (pg *page) render(p string, offset int) (string, error) {
 	case pg.last < pg.total:
 		why := "truncated"
 		if pg.byBytes {
-			why = "truncated at " + workspace.HumanSize(MaxReadBytes)
+			why = "truncated at " + workspace.HumanSize(int64(pg.budget))
 		}
 		fmt.Fprintf(&b, "[%s: showing lines %s-%s of %s; call read_file with offset=%d to continue]",
 			why, workspace.Commas(int64(pg.first)), workspace.Commas(int64(pg.last)), workspace.Commas(int64(pg.total)), pg.last+1)

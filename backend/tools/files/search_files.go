@@ -144,7 +144,7 @@ func (s *searcher) file(p string, fi fs.FileInfo) error {
 			s.hitFiles++
 		}
 		s.matches++
-		fmt.Fprintf(&s.out, "%s:%d:%s\n", p, ln, trimLine(line))
+		fmt.Fprintf(&s.out, "%s:%d:%s\n", shown(p), ln, trimLine(line))
 	}
 	return nil
 }

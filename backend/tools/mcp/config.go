@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"airlock/backend/redact"
 )
 
 // Transport kinds a ServerConfig may name.
@@ -17,7 +19,7 @@ const (
 )
 
 // Masked replaces every secret value in a redacted view.
-const Masked = "•••"
+const Masked = redact.Mask
 
 // maxNameLen keeps room for the tool part in mcp__<server>__<tool> (64 in all).
 const maxNameLen = 32
@@ -170,23 +172,9 @@ func maskValues(m map[string]string) map[string]string {
 	return out
 }
 
-func redactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || raw == "" {
-		return raw
-	}
-	if _, has := u.User.Password(); has {
-		u.User = url.UserPassword(u.User.Username(), Masked)
-	}
-	if u.RawQuery != "" {
-		q := u.Query()
-		for k := range q {
-			q[k] = []string{Masked}
-		}
-		u.RawQuery = q.Encode()
-	}
-	return u.String()
-}
+// redactURL masks the URL's password and query values (the shared rule of
+// backend/redact, so a URL reads the same in a log, an error and a form).
+func redactURL(raw string) string { return redact.URL(raw) }
 
 // secrets lists the values Redacted hides, so they can also be scrubbed
 // from text the server or the network stack produced (stderr, errors).
@@ -209,27 +197,18 @@ func (c ServerConfig) secrets() []string {
 			add(tok)
 		}
 	}
-	if u, err := url.Parse(c.URL); err == nil && c.URL != "" {
-		if p, ok := u.User.Password(); ok {
-			add(p)
-		}
-		for _, vs := range u.Query() {
-			for _, v := range vs {
-				add(v)
-			}
-		}
+	for _, v := range redact.Secrets(c.URL) {
+		add(v)
 	}
 	// Longest first, so a secret containing another is replaced whole.
 	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return slices.Compact(out)
 }
 
-// scrub replaces every secret in text by Masked.
+// scrub replaces every secret in text by Masked, and masks what any URL
+// in it carries.
 func scrub(text string, secrets []string) string {
-	for _, s := range secrets {
-		text = strings.ReplaceAll(text, s, Masked)
-	}
-	return text
+	return redact.Text(text, secrets...)
 }
 
 // equal says two configs would run the same server.

@@ -112,7 +112,15 @@ export type ModelModeInfo = {
   /** What Auto does with this model now: the override, else what it learned, else native (to find out). */
   effective: 'native' | 'text'
 }
-export type AppInfo = { version: string; dataDir: string; envProvider: boolean }
+/** `notices`: what went wrong at start that people must know (a damaged database set aside…), shown once. */
+/** `keyStorage`: where API keys are kept — the system keychain, or (none answered) the owner-only database. */
+export type AppInfo = {
+  version: string
+  dataDir: string
+  envProvider: boolean
+  notices?: string[]
+  keyStorage?: 'keychain' | 'database'
+}
 export type AboutInfo = { name: string; version: string; dataDir: string; logFile: string; platform: string; goVersion: string }
 
 export type CallState = 'pending' | 'approved' | 'running' | 'done' | 'error' | 'denied' | 'interrupted' | 'problem'

@@ -204,6 +204,7 @@ function ProviderForm({
   const saveProvider = useStore((s) => s.saveProvider)
   const deleteProvider = useStore((s) => s.deleteProvider)
   const setActiveProvider = useStore((s) => s.setActiveProvider)
+  const keyStorage = useStore((s) => s.info?.keyStorage)
   const [draft, setDraft] = useState<Provider>(() => provider ?? emptyProvider())
   const [showKey, setShowKey] = useState(false)
   const [models, setModels] = useState<string[]>([])
@@ -376,7 +377,15 @@ function ProviderForm({
       )}
 
       {!(provider && isDemo(provider)) && (
-        <Field id={`${ids}-key`} label={t('providers.apiKey')} hint={readOnly ? undefined : t('providers.apiKeyHint')}>
+        <Field
+          id={`${ids}-key`}
+          label={t('providers.apiKey')}
+          hint={
+            readOnly || keyStorage === 'database'
+              ? undefined // the fallback note below says where the key goes
+              : t(keyStorage === 'keychain' ? 'providers.apiKeyHintKeychain' : 'providers.apiKeyHint')
+          }
+        >
           <div className="input-group">
             <input
               id={`${ids}-key`}
@@ -401,6 +410,11 @@ function ProviderForm({
               {showKey ? <EyeOffIcon /> : <EyeIcon />}
             </button>
           </div>
+          {!readOnly && keyStorage === 'database' && (
+            <p className="field__hint" role="note" data-testid="keychain-fallback">
+              {t('providers.apiKeyNoKeychain')}
+            </p>
+          )}
         </Field>
       )}
 

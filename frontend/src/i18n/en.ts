@@ -574,6 +574,9 @@ export const en = {
     presets: 'Presets',
     apiKey: 'API key',
     apiKeyHint: 'Stored locally on this computer. Leave empty for local servers like Ollama.',
+    apiKeyHintKeychain: 'Kept in your system keychain, not in Airlock’s database. Leave empty for local servers like Ollama.',
+    apiKeyNoKeychain:
+      'No system keychain answered (Secret Service, macOS Keychain or Windows Credential Manager), so API keys are kept in Airlock’s database, readable by your user account only. Leave empty for local servers like Ollama.',
     apiKeyPlaceholder: 'sk-…',
     showKey: 'Show API key',
     hideKey: 'Hide API key',
@@ -742,6 +745,7 @@ export const en = {
   },
   policy: policyEn,
   errors: {
+    startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',
     loadMessages: 'Couldn’t load this chat',
     createChat: 'Couldn’t create a chat',

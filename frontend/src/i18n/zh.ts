@@ -573,6 +573,8 @@ export const zh: Resources = {
     presets: '预设',
     apiKey: 'API 密钥',
     apiKeyHint: '仅保存在本机。Ollama 等本地服务可留空。',
+    apiKeyHintKeychain: '保存在系统钥匙串中，而不是 Airlock 的数据库里。Ollama 等本地服务可留空。',
+    apiKeyNoKeychain: '没有可用的系统钥匙串（Secret Service、macOS 钥匙串或 Windows 凭据管理器），因此 API 密钥保存在 Airlock 的数据库中，仅你的用户账户可读。Ollama 等本地服务可留空。',
     apiKeyPlaceholder: 'sk-…',
     showKey: '显示 API 密钥',
     hideKey: '隐藏 API 密钥',
@@ -741,6 +743,7 @@ export const zh: Resources = {
   },
   policy: policyZh,
   errors: {
+    startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',
     loadMessages: '无法加载此对话',
     createChat: '无法创建对话',

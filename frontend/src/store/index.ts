@@ -350,6 +350,7 @@ export const useStore = create<Store>()((set, get) => {
         for (const id of active) streaming[id] = true
         const sorted = sortChats(chats)
         set({ info, settings, providers, chats: sorted, streaming, ready: true, bootError: null })
+        for (const n of info?.notices ?? []) get().toast({ kind: 'error', title: 'errors.startup', message: n, duration: 600_000 })
         void get().loadTools()
         if (sorted.length > 0) await get().selectChat(sorted[0].id)
       } catch (err) {

@@ -1,0 +1,144 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+)
+
+// DamagedError says the database file cannot be used as it is: empty,
+// not an SQLite database, or failing its integrity check. Open leaves such
+// a file exactly as it found it; SetAside moves it out of the way.
+type DamagedError struct {
+	Path   string
+	Reason string // what is wrong, for people
+	Err    error  // what SQLite said, when it said something
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("Airlock's database %s is damaged: %s. Airlock has not changed it. "+
+		"Restore it from a backup, or move it away to start with a new database "+
+		"(the sqlite3 tool's .recover command may rescue chats from it).", e.Path, e.Reason)
+}
+
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// SQLite's primary result codes for a file that is not a usable database.
+const (
+	sqliteCorrupt = 11 // SQLITE_CORRUPT: "database disk image is malformed"
+	sqliteNotADB  = 26 // SQLITE_NOTADB: "file is not a database"
+)
+
+// damaged turns an error SQLite gave while opening into a DamagedError
+// when it says the file is broken; other errors pass unchanged.
+func damaged(p string, err error) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Code() & 0xff {
+	case sqliteCorrupt:
+		return &DamagedError{Path: p, Reason: "SQLite reports that the file is malformed", Err: err}
+	case sqliteNotADB:
+		return &DamagedError{Path: p, Reason: "it is not an SQLite database", Err: err}
+	}
+	return err
+}
+
+// checkNotEmpty refuses a database file that exists with nothing in it (a
+// truncated file): SQLite would quietly make a new database there.
+func checkNotEmpty(p string) error {
+	fi, err := os.Stat(p)
+	if err != nil || fi.Size() > 0 {
+		return nil // missing: a first start; errors are SQLite's to report
+	}
+	if wal, err := os.Stat(p + "-wal"); err == nil && wal.Size() > 0 {
+		return nil // the WAL may hold the whole database: let SQLite read it
+	}
+	return &DamagedError{Path: p, Reason: "it is empty (0 bytes), so it holds none of your chats"}
+}
+
+// quickCheck runs SQLite's quick integrity check (the structure of every
+// page, without cross-checking indexes: a fraction of integrity_check's
+// time).
+func quickCheck(ctx context.Context, db *sql.DB, p string) error {
+	rows, err := db.QueryContext(ctx, "PRAGMA quick_check(5)")
+	if err != nil {
+		return damaged(p, err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return damaged(p, err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return damaged(p, err)
+	}
+	if len(problems) > 0 {
+		return &DamagedError{Path: p, Reason: "its integrity check failed (" + strings.Join(problems, "; ") + ")"}
+	}
+	return nil
+}
+
+// ownerOnly makes the database and its WAL and shared-memory files
+// readable by their owner only (they hold chats, and API keys where there
+// is no keychain). SQLite gives the WAL and -shm files the mode of the
+// database file, so new ones follow. A no-op on Windows.
+func ownerOnly(p string) {
+	for _, f := range []string{p, p + "-wal", p + "-shm", p + "-journal"} {
+		if fi, err := os.Stat(f); err == nil && fi.Mode().Perm()&0o077 != 0 {
+			_ = os.Chmod(f, 0o600)
+		}
+	}
+}
+
+// createOwnerOnly makes a new, empty database file with mode 0600 before
+// SQLite does (it would use 0644 less the umask).
+func createOwnerOnly(p string) error {
+	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// SetAside moves a damaged database file (with its WAL and shared-memory
+// files, which may hold its last changes) to <name>.damaged-<time> in the
+// same folder, and returns that path. Nothing is deleted.
+func SetAside(p string) (string, error) {
+	base := p + ".damaged-" + time.Now().Format("20060102-150405")
+	backup := base
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(backup); os.IsNotExist(err) {
+			break
+		}
+		backup = base + "-" + strconv.Itoa(i)
+	}
+	if err := os.Rename(p, backup); err != nil {
+		return "", fmt.Errorf("moving the damaged database aside: %w", err)
+	}
+	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+		if _, err := os.Lstat(p + suffix); err == nil {
+			if err := os.Rename(p+suffix, backup+suffix); err != nil {
+				return backup, fmt.Errorf("moving the damaged database's %s file aside: %w", suffix, err)
+			}
+		}
+	}
+	return backup, nil
+}
