@@ -24,7 +24,7 @@ type readFileArgs struct {
 
 var readFileDescription = "Read a text file of the workspace. Path is relative to the workspace root, e.g. \"README.md\" or " +
 	"\"src/main.go\". The text comes back exactly as stored (no line numbers added), so you can copy from it " +
-	"into edit_file. Up to " + workspace.Commas(MaxReadLines) + " lines or " + workspace.HumanSize(MaxReadBytes) + " come back per call; " +
+	"into edit_file. Up to " + workspace.Commas(MaxReadLines) + " lines come back per call, fewer when they are long (a result is capped at about 32 KB); " +
 	"for a longer file the output ends with a note such as \"[truncated: showing lines 1-2000 of 5,000; call " +
 	"read_file with offset=2001 to continue]\". offset is the first line to read (1-based) and limit the number " +
 	"of lines. Binary files are reported as binary, not read."
