@@ -97,6 +97,35 @@ func preview(p json.RawMessage, err error) json.RawMessage {
 	return p
 }
 
+// previewOf is what a call with these arguments would change, computed as
+// the cards' previews are (nil when the tool has none).
+func (e *Engine) previewOf(ctx context.Context, chatID, name string, args json.RawMessage) json.RawMessage {
+	t, ok := e.toolsOf(ctx, chatID).Get(name)
+	if !ok || t.Preview == nil {
+		return nil
+	}
+	env, err := e.envFor(ctx, chatID)
+	if err != nil {
+		return preview(nil, err)
+	}
+	return preview(t.Preview(env, args))
+}
+
+// PreviewCall is what a waiting call would change with the user's edited
+// arguments, so the card's diff follows an edit before it runs. Nothing is
+// stored; invalid arguments are an error, as Run edited would say.
+func (e *Engine) PreviewCall(ctx context.Context, callID string, args json.RawMessage) (json.RawMessage, error) {
+	c, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return nil, err
+	}
+	_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, args)
+	if err != nil {
+		return nil, chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+	}
+	return e.previewOf(ctx, c.ChatID, c.Name, clean), nil
+}
+
 // save writes a call and then tells the UI: the UI never shows a state that
 // is not stored.
 func (e *Engine) save(c chat.Call) error {
@@ -169,6 +198,10 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 		}
 		if string(clean) != string(c.Arguments) {
 			c.Edited = clean
+			// The card shows the change that runs, not the model's.
+			if pv := e.previewOf(ctx, c.ChatID, c.Name, clean); pv != nil {
+				c.Preview = pv
+			}
 		}
 	}
 	fixing := c.State == chat.CallProblem
