@@ -283,8 +283,42 @@ describe('ToolCard', () => {
     denied.unmount()
     show(base({ state: 'done', decidedBy: 'user', decidedAt: 5, edited: { expression: '2+2' }, result: '4' }))
     expect(screen.getByTestId('call-decision')).toHaveTextContent('Edited before running')
-    expect(screen.getByTestId('call-args-proposed')).toHaveTextContent('17*23')
-    expect(screen.getByTestId('call-args')).toHaveTextContent('2+2')
+    // One text with the words that changed marked, not two cut-off blocks.
+    const diff = screen.getByTestId('call-args')
+    expect(diff.querySelector('del')).toHaveTextContent('17*23')
+    expect(diff.querySelector('ins')).toHaveTextContent('2+2')
+    expect(diff).toHaveClass('tool-card__pre--wrap')
+  })
+
+  it('edit: the diff follows the edit (PreviewCall), and the changed words are marked', async () => {
+    const user = userEvent.setup()
+    install({
+      PreviewCall: vi.fn(async (_id: string, args: { expression?: string }) => ({ summary: `would compute ${args.expression}`, diff: `+${args.expression}` })),
+    })
+    show(base({ preview: { summary: 'would compute 17*23', diff: '+17*23' } }))
+    expect(screen.getByTestId('call-preview')).toHaveTextContent('would compute 17*23')
+    await user.click(screen.getByTestId('edit'))
+    const box = screen.getByTestId('edit-args')
+    await user.clear(box)
+    await user.type(box, '{{"expression": "6*7"}')
+    await waitFor(() => expect(screen.getByTestId('call-preview')).toHaveTextContent('would compute 6*7'))
+    expect(screen.getByTestId('call-preview')).toHaveAttribute('data-draft', 'true')
+    expect(backend.PreviewCall).toHaveBeenLastCalledWith('k1', { expression: '6*7' })
+    expect(screen.getByTestId('edit-args-diff').querySelector('ins')).toHaveTextContent('6')
+    // Cancelling the edit shows the model's change again.
+    await user.click(screen.getByTestId('edit-cancel'))
+    expect(screen.getByTestId('call-preview')).toHaveTextContent('would compute 17*23')
+  })
+
+  it('edit: a preview the backend refuses says so, in place of the diff', async () => {
+    const user = userEvent.setup()
+    install({ PreviewCall: vi.fn(async () => Promise.reject({ code: 'invalid_arguments', message: 'expression is required' })) })
+    show(base({ preview: { summary: 'would compute 17*23' } }))
+    await user.click(screen.getByTestId('edit'))
+    const box = screen.getByTestId('edit-args')
+    await user.clear(box)
+    await user.type(box, '{{"x": 1}')
+    await waitFor(() => expect(screen.getByTestId('call-preview')).toHaveTextContent('expression is required'))
   })
 
   it('interrupted: says it never finished and offers Run / Deny again', async () => {

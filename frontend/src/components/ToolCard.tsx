@@ -4,6 +4,7 @@ import type { ApiError, Call, CallState } from '../api'
 import { useStore } from '../store'
 import { isOpenProblem, isUndecided } from '../store/calls'
 import { DiffView } from './Diff'
+import { ArgsDiff, useEditPreview } from './EditPreview'
 import { CallImages, McpBadge, McpNote, useMcpServer } from './ToolCardExtras'
 import { CardUndo } from './Undo'
 import { callSummary, clockTime, formatDuration, lineCount, parseArgs, prettyJSON } from '../lib/calls'
@@ -59,6 +60,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
   const [mode, setMode] = useState<Mode>(null)
   const [busy, setBusy] = useState(false)
   const [showRaw, setShowRaw] = useState(false)
+  const [draft, setDraft] = useState<string | null>(null)
   const root = useRef<HTMLDivElement>(null)
   const ids = useId()
 
@@ -70,6 +72,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
   const otherFormat = !!c.format && !!paradigm && c.format !== paradigm
   const family = familyNames && c.format ? (familyNames[c.format] ?? c.format) : ''
   const mcpServer = useMcpServer(c.name)
+  const editInitial = prettyJSON(args ?? {})
+  const editPreview = useEditPreview(c.id, mode === 'edit' ? draft : null, editInitial)
 
   // A card that is no longer waiting closes its forms.
   useEffect(() => {
@@ -215,7 +219,13 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
         </div>
       )}
 
-      {c.preview != null && c.state !== 'problem' && <PreviewBox preview={c.preview} />}
+      {editPreview && 'preview' in editPreview ? (
+        <PreviewBox preview={editPreview.preview} draft />
+      ) : editPreview && 'error' in editPreview ? (
+        <PreviewBox preview={{ error: editPreview.error }} draft />
+      ) : (
+        c.preview != null && c.state !== 'problem' && <PreviewBox preview={c.preview} />
+      )}
 
       <div className="tool-card__body">
         {c.state === 'problem' ? (
@@ -224,10 +234,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
             <CodeBox label={t('calls.rawText')} text={c.raw} testId="call-raw" wrap />
           </>
         ) : c.edited !== undefined && c.edited !== null ? (
-          <div className="tool-card__args-pair">
-            <CodeBox label={t('calls.proposed')} text={prettyJSON(c.arguments)} testId="call-args-proposed" muted />
-            <CodeBox label={t('calls.editedRan')} text={prettyJSON(c.edited)} testId="call-args" />
-          </div>
+          <ArgsDiff label={t('calls.editedVsProposed')} before={prettyJSON(c.arguments)} after={prettyJSON(c.edited)} testId="call-args" />
         ) : (
           <CodeBox label={t('calls.arguments')} text={prettyJSON(c.arguments ?? {})} testId="call-args" />
         )}
@@ -286,7 +293,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
       )}
       {mode === 'edit' && undecided && (
         <EditForm
-          initial={prettyJSON(args ?? {})}
+          initial={editInitial}
+          onText={setDraft}
           busy={busy}
           onCancel={closeMode}
           onRun={(value) => act(() => approveCall(c.id, value, { quiet: true }))}
@@ -438,7 +446,7 @@ function CodeBox({
 }
 
 /** What the call would change, computed before the decision: a summary and a diff (or why it could not be computed). */
-function PreviewBox({ preview }: { preview: unknown }) {
+function PreviewBox({ preview, draft }: { preview: unknown; draft?: boolean }) {
   const { t } = useTranslation()
   if (!preview || typeof preview !== 'object') return null
   const p = preview as { summary?: unknown; diff?: unknown; error?: unknown }
@@ -446,7 +454,7 @@ function PreviewBox({ preview }: { preview: unknown }) {
     return (
       <div className="tool-card__note tool-card__note--preview" data-testid="call-preview" role="note">
         <AlertIcon size={14} />
-        <span>{t('calls.previewFailed', { error: p.error })}</span>
+        <span>{t(draft ? 'calls.previewEditFailed' : 'calls.previewFailed', { error: p.error })}</span>
       </div>
     )
   }
@@ -454,7 +462,8 @@ function PreviewBox({ preview }: { preview: unknown }) {
   const diff = typeof p.diff === 'string' ? p.diff : ''
   if (!summary && !diff) return null
   return (
-    <div className="tool-card__preview" data-testid="call-preview">
+    <div className={`tool-card__preview ${draft ? 'is-draft' : ''}`} data-testid="call-preview" data-draft={draft ? 'true' : undefined}>
+      {draft && <p className="tool-card__preview-summary tool-card__preview-draft">{t('calls.previewWithEdit')}</p>}
       {summary && <p className="tool-card__preview-summary">{summary}</p>}
       {diff && <DiffView diff={diff} />}
     </div>
@@ -674,11 +683,14 @@ function useArgsError() {
 
 function EditForm({
   initial,
+  onText,
   busy,
   onCancel,
   onRun,
 }: {
   initial: string
+  /** The text as typed, so the card can preview the edit. */
+  onText: (text: string | null) => void
   busy: boolean
   onCancel: () => void
   onRun: (value: Record<string, unknown>) => Promise<ApiError | null>
@@ -688,6 +700,12 @@ function EditForm({
   const [error, setError] = useState<{ text: string; code?: string } | null>(null)
   const check = useArgsError()
   const id = useId()
+  useEffect(() => {
+    onText(text)
+  }, [text, onText])
+  useEffect(() => () => onText(null), [onText])
+  const parsed = parseArgs(text)
+  const edited = parsed.ok ? prettyJSON(parsed.value) : ''
 
   const submit = async () => {
     const r = check(text)
@@ -733,6 +751,9 @@ function EditForm({
           }
         }}
       />
+      {parsed.ok && edited !== initial && (
+        <ArgsDiff label={t('calls.editChanges')} before={initial} after={edited} testId="edit-args-diff" />
+      )}
       <FormFooter
         error={error}
         errorId={`${id}-err`}
