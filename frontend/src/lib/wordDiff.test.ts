@@ -14,6 +14,12 @@ describe('wordDiff', () => {
     expect(render('a b c', 'a x c')).toBe('a [-b][+x] c')
   })
 
+  it('shows a run of changed words as one removal and one addition', () => {
+    expect(render('card, with a diff for file changes.', 'card; the user edited this line.')).toBe(
+      'card[-, with a diff for file changes][+; the user edited this line].',
+    )
+  })
+
   it('keeps both texts whole', () => {
     const a = '{"path":"notes.txt","old_text":"one","new_text":"two"}'
     const b = '{"path":"notes.txt","old_text":"one","new_text":"three and four"}'

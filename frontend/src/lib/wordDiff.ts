@@ -63,5 +63,32 @@ export function wordDiff(a: string, b: string): WordPart[] {
     while (j < my.length) push('add', my[j++])
   }
   push('same', x.slice(endX).join(''))
-  return parts
+  return regroup(parts)
+}
+
+/**
+ * Reads as a person would: a lone space kept between two changes belongs to
+ * the change, and each run of changes shows what was removed, then what was
+ * added ("[-with a diff][+the user]" rather than word by word).
+ */
+function regroup(parts: WordPart[]): WordPart[] {
+  const out: WordPart[] = []
+  let del = ''
+  let add = ''
+  const flush = () => {
+    if (del) out.push({ op: 'del', text: del })
+    if (add) out.push({ op: 'add', text: add })
+    del = add = ''
+  }
+  parts.forEach((p, i) => {
+    const between = i > 0 && i < parts.length - 1 && p.op === 'same' && /^\s+$/.test(p.text)
+    if (p.op === 'del' || between) del += p.text
+    if (p.op === 'add' || between) add += p.text
+    if (p.op === 'same' && !between) {
+      flush()
+      out.push(p)
+    }
+  })
+  flush()
+  return out
 }
