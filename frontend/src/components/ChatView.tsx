@@ -360,6 +360,7 @@ function EmptyState({ onPick, disabled }: { onPick: (text: string) => Promise<bo
                 type="button"
                 className="suggestion"
                 data-testid="suggestion"
+                data-key={k}
                 disabled={disabled}
                 onClick={() => void onPick(t(`empty.prompts.${k}.prompt`))}
               >
