@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/llm"
 	"airlock/backend/paradigm"
+	"airlock/backend/tools"
 )
 
 // The tool loop: a complete answer is scanned for calls in the chat's
@@ -62,6 +64,9 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 		cl.ChatID, cl.MessageID, cl.Index = msg.ChatID, msg.ID, i
 		if cl.ModelCallID == "" {
 			cl.ModelCallID = fmt.Sprintf("call_%d", i+1)
+		}
+		if cl.State == chat.CallProblem && isEmptyArgs(cl.Arguments) {
+			cl.Arguments = argsAsRead(cl.Raw) // shown as read; the Fix form starts from it
 		}
 		if t, ok := box.Get(cl.Name); ok && t.Preview != nil && cl.State == chat.CallPending && envErr == nil {
 			cl.Preview = preview(t.Preview(env, cl.Arguments))
@@ -121,9 +126,18 @@ func (e *Engine) PreviewCall(ctx context.Context, callID string, args json.RawMe
 	}
 	_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, args)
 	if err != nil {
-		return nil, chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+		return nil, rejectedArgs(err)
 	}
 	return e.previewOf(ctx, c.ChatID, c.Name, clean), nil
+}
+
+// rejectedArgs is why arguments (or a name) were refused, coded so the UI can
+// tell an unknown tool from arguments that do not fit.
+func rejectedArgs(err error) error {
+	if errors.Is(err, tools.ErrUnknownTool) {
+		return chat.Errorf("unknown_tool", chat.ErrInvalid, "%s", err.Error())
+	}
+	return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
 }
 
 // save writes a call and then tells the UI: the UI never shows a state that
@@ -178,7 +192,7 @@ func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.R
 		}
 		canon, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(name, args)
 		if err != nil {
-			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+			return rejectedArgs(err)
 		}
 		// The arguments as read stay; the fix is what runs (Edited), so
 		// the model is told what the user changed.
@@ -194,7 +208,7 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 	if ed := strings.TrimSpace(string(edited)); ed != "" && ed != "null" { // JS null: no edit
 		_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, edited)
 		if err != nil {
-			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+			return rejectedArgs(err)
 		}
 		if string(clean) != string(c.Arguments) {
 			c.Edited = clean
