@@ -230,7 +230,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
       <div className="tool-card__body">
         {c.state === 'problem' ? (
           <>
-            {c.arguments != null && <CodeBox label={t('calls.arguments')} text={prettyJSON(c.arguments)} testId="call-args" />}
+            {hasArgs(c.arguments) && <CodeBox label={t('calls.argumentsAsRead')} text={prettyJSON(c.arguments)} testId="call-args" />}
             <CodeBox label={t('calls.rawText')} text={c.raw} testId="call-raw" wrap />
           </>
         ) : c.edited !== undefined && c.edited !== null ? (
@@ -260,7 +260,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           </div>
         )}
 
-        {c.result && c.state !== 'running' && c.state !== 'approved' && (
+        {c.result && c.state !== 'running' && c.state !== 'approved' && !saidAlready(c) && (
           <ResultBox call={c} />
         )}
         {c.state !== 'running' && c.state !== 'approved' && <CallImages images={c.images} toolName={c.name} />}
@@ -357,6 +357,18 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
 }
 
 export const ToolCard = memo(ToolCardImpl)
+
+const hasArgs = (a: unknown) => !!a && typeof a === 'object' && Object.keys(a).length > 0
+
+/**
+ * A result the card already says another way: a problem sent to the model
+ * is the problem shown above; a denial is the decision line (its text holds
+ * the instruction meant for the model, not for the user).
+ */
+function saidAlready(c: Call): boolean {
+  if (c.state === 'problem') return (c.result ?? '').trim() === (c.problem ?? '').trim()
+  return c.state === 'denied'
+}
 
 /* ───────────── pieces ───────────── */
 
@@ -768,7 +780,6 @@ function EditForm({
   )
 }
 
-/** Best effort: the arguments a broken call meant, to start the fix from. */
 // FormFooter is the shared bottom of the Edit and Fix forms: the server's
 // error, then run / cancel.
 function FormFooter(p: {
@@ -805,35 +816,6 @@ function FormFooter(p: {
   )
 }
 
-export function guessArgs(raw: string): Record<string, unknown> {
-  const a = raw.indexOf('{')
-  const b = raw.lastIndexOf('}')
-  if (a < 0 || b <= a) return {}
-  let v: unknown
-  try {
-    v = JSON.parse(raw.slice(a, b + 1))
-  } catch {
-    return {}
-  }
-  const obj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x)
-  if (!obj(v)) return {}
-  const first = Array.isArray(v.tool_calls) ? v.tool_calls[0] : v
-  if (!obj(first)) return {}
-  for (const k of ['arguments', 'parameters', 'args']) {
-    const x = first[k]
-    if (obj(x)) return x
-    if (typeof x === 'string') {
-      try {
-        const y = JSON.parse(x)
-        if (obj(y)) return y
-      } catch {
-        /* not JSON */
-      }
-    }
-  }
-  return 'name' in first ? {} : first
-}
-
 function FixForm({
   call: c,
   busy,
@@ -847,7 +829,8 @@ function FixForm({
 }) {
   const { t } = useTranslation()
   const [name, setName] = useState(c.name)
-  const [text, setText] = useState(() => prettyJSON(c.arguments && typeof c.arguments === 'object' ? c.arguments : guessArgs(c.raw)))
+  // The backend sends the arguments as it read them (best effort for a broken call).
+  const [text, setText] = useState(() => prettyJSON(c.arguments && typeof c.arguments === 'object' ? c.arguments : {}))
   const [error, setError] = useState<{ text: string; code?: string } | null>(null)
   const check = useArgsError()
   const id = useId()

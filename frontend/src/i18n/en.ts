@@ -134,6 +134,7 @@ export const en = {
     duration: 'How long it ran',
     arguments: 'Arguments',
     proposed: 'Proposed by the model',
+    argumentsAsRead: 'Arguments as read',
     editedRan: 'Edited by you — this ran',
     editedVsProposed: 'Edited by you — this ran (changes from the model’s proposal marked)',
     editChanges: 'Your changes to the model’s proposal',

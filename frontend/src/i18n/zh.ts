@@ -133,6 +133,7 @@ export const zh: Resources = {
     duration: '运行时长',
     arguments: '参数',
     proposed: '模型提出的',
+    argumentsAsRead: '读到的参数',
     editedRan: '你修改后的 —— 实际运行的',
     editedVsProposed: '你修改后的 —— 实际运行的（已标出相对模型提议的改动）',
     editChanges: '你对模型提议的改动',
