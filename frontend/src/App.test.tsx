@@ -508,5 +508,20 @@ describe('App with a fake backend', () => {
     await user.click(screen.getByTestId('settings-save'))
     await screen.findByText('Settings saved.')
     expect(fake.settings()).toMatchObject({ autoContinue: false, maxTurns: 5, toolTimeoutSeconds: 90 })
+    // Save is disabled now; focus is on the "Saved" line, not the page, and Escape still closes Settings.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('general-status')))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('settings-dialog')).toBeNull()
+  })
+
+  it('Escape closes Settings even when focus fell to the page', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('settings-open'))
+    await screen.findByTestId('settings-dialog')
+    ;(document.activeElement as HTMLElement).blur()
+    expect(document.activeElement).toBe(document.body)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('settings-dialog')).toBeNull()
   })
 })

@@ -641,6 +641,9 @@ function GeneralPanel() {
       const saved = await saveSettings(draft)
       setDraft(saved)
       setStatus({ kind: 'ok', key: 'general.saved' })
+      // Save turns disabled once nothing is left to save: focus goes to the
+      // "Saved" line instead of falling to the page (Escape still closes).
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="general-status"]')?.focus())
     } catch (err) {
       const e = toApiError(err)
       setStatus({ kind: 'error', text: e.message, code: e.code !== 'unknown' ? e.code : undefined })
@@ -1020,6 +1023,7 @@ function StatusLine({ status, testId }: { status: NonNullable<Status>; testId?: 
   return (
     <div
       className={`status-line status-line--${status.kind}`}
+      tabIndex={-1}
       role={status.kind === 'error' ? 'alert' : 'status'}
       data-testid={testId}
     >
