@@ -161,8 +161,16 @@ describe('App with a fake backend', () => {
     const dialog = await screen.findByTestId('settings-dialog')
     await user.click(within(dialog).getByText('Work OpenAI'))
     await user.clear(screen.getByTestId('provider-api-key'))
+    const scrolled: Element[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
     await user.click(screen.getByTestId('test-connection'))
     expect(await screen.findByTestId('provider-status')).toHaveTextContent('HTTP 401')
+    // The result is brought into view (it sits below the fold on a small window).
+    await waitFor(() => expect(scrolled.some((el) => el.contains(screen.getByTestId('provider-status')))).toBe(true))
+    Element.prototype.scrollIntoView = original
     expect(screen.queryByTestId('provider-delete')).toBeInTheDocument()
     await user.click(within(dialog).getByText('Airlock Demo'))
     expect(screen.queryByTestId('provider-delete')).toBeNull() // demo is not deletable

@@ -212,10 +212,16 @@ function ProviderForm({
   const [modelStatus, setModelStatus] = useState<Status>(null)
   const [confirm, setConfirm] = useState(false)
   const ids = useId()
+  const statusBox = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (initialStatus) setStatus(initialStatus)
   }, [initialStatus])
+
+  // A result (Test connection, Save) is scrolled into view: below the fold it looks as if the button did nothing.
+  useEffect(() => {
+    if (status) statusBox.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [status])
 
   const isNew = !provider
   const readOnly = !!provider && (isDemo(provider) || isEnv(provider))
@@ -429,7 +435,7 @@ function ProviderForm({
         {modelStatus && <StatusLine status={modelStatus} />}
       </Field>
 
-      {status && <StatusLine status={status} testId="provider-status" />}
+      <div ref={statusBox}>{status && <StatusLine status={status} testId="provider-status" />}</div>
 
       <div className="form__actions">
         <div className="form__actions-left">
