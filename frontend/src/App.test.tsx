@@ -168,7 +168,8 @@ describe('App with a fake backend', () => {
     }
     await user.click(screen.getByTestId('test-connection'))
     expect(await screen.findByTestId('provider-status')).toHaveTextContent('HTTP 401')
-    // The result is brought into view (it sits below the fold on a small window).
+    // The result sits beside the button, in the bar that stays in view, and is scrolled to.
+    expect(screen.getByTestId('provider-status').closest('.form__actions')).toContainElement(screen.getByTestId('test-connection'))
     await waitFor(() => expect(scrolled.some((el) => el.contains(screen.getByTestId('provider-status')))).toBe(true))
     Element.prototype.scrollIntoView = original
     expect(screen.queryByTestId('provider-delete')).toBeInTheDocument()

@@ -435,8 +435,6 @@ function ProviderForm({
         {modelStatus && <StatusLine status={modelStatus} />}
       </Field>
 
-      <div ref={statusBox}>{status && <StatusLine status={status} testId="provider-status" />}</div>
-
       <div className="form__actions">
         <div className="form__actions-left">
           <button
@@ -485,6 +483,10 @@ function ProviderForm({
               {t('common.save')}
             </button>
           )}
+        </div>
+        {/* Beside the buttons, inside the sticky bar: a result below the fold looks like a dead button. */}
+        <div ref={statusBox} className="form__actions-status">
+          {status && <StatusLine status={status} testId="provider-status" />}
         </div>
       </div>
 
