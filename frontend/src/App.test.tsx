@@ -523,6 +523,16 @@ describe('App with a fake backend', () => {
     expect(screen.queryByTestId('settings-dialog')).toBeNull()
   })
 
+  it('"Connect a real model" opens the Add provider form, not the demo provider', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('new-chat'))
+    await user.click(await screen.findByTestId('connect-real-model'))
+    await screen.findByTestId('settings-dialog')
+    expect(screen.getByTestId('provider-name')).toHaveValue('')
+    expect(screen.getByTestId('provider-add')).toHaveClass('is-selected')
+  })
+
   it('Escape closes Settings even when focus fell to the page', async () => {
     const user = userEvent.setup()
     await boot()

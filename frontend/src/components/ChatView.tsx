@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { wantAddProvider } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'
 import { DEMO_PROVIDER_ID, type Message } from '../api'
 import {
@@ -374,7 +375,15 @@ function EmptyState({ onPick, disabled }: { onPick: (text: string) => Promise<bo
           <p className="empty__demo">
             <SparkIcon size={14} />
             <span>{t('empty.demoNote')}</span>
-            <button type="button" className="link-btn" onClick={() => openSettings('providers')}>
+            <button
+              type="button"
+              className="link-btn"
+              data-testid="connect-real-model"
+              onClick={() => {
+                wantAddProvider()
+                openSettings('providers')
+              }}
+            >
               {t('empty.addProvider')}
             </button>
           </p>

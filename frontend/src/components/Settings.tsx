@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { takeProviderIntent } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -111,7 +112,7 @@ function ProvidersPanel() {
   const providers = useStore((s) => s.providers)
   const activeId = useStore((s) => s.settings?.activeProviderId)
   const loadProviders = useStore((s) => s.loadProviders)
-  const [selected, setSelected] = useState<string>(() => activeId ?? providers[0]?.id ?? NEW_ID)
+  const [selected, setSelected] = useState<string>(() => (takeProviderIntent() === 'new' ? NEW_ID : activeId ?? providers[0]?.id ?? NEW_ID))
   // Feedback that must survive the form remounting (a new provider gets its id on save).
   const [flash, setFlash] = useState<{ id: string; status: Status } | null>(null)
 
