@@ -69,6 +69,16 @@ describe('App with a fake backend', () => {
     expect(screen.getByTestId('retry')).toBeInTheDocument()
   })
 
+  it('Escape stops a streaming answer', async () => {
+    const user = userEvent.setup()
+    await boot({ tick: 30 })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'Write a long story (slow stream){Enter}')
+    await screen.findByTestId('stop')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.getAllByTestId('message')[1]).toHaveAttribute('data-status', 'interrupted'))
+  })
+
   it('an error answer shows the error panel; Retry replaces it', async () => {
     const user = userEvent.setup()
     await boot()

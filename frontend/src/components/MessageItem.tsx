@@ -1,4 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react'
+import { Waiting } from './Waiting'
 import { useTranslation } from 'react-i18next'
 import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
@@ -178,11 +179,7 @@ function AssistantMessage({
       {streaming && <FormingCards messageId={m.id} />}
 
       {streaming && !hasContent && !hasReasoning && !forming && (
-        <div className="typing" role="status" aria-label={t('message.thinking')}>
-          <span />
-          <span />
-          <span />
-        </div>
+        <Waiting since={m.createdAt} />
       )}
 
       {m.status === 'error' && (

@@ -86,6 +86,7 @@ export const en = {
     copy: 'Copy message',
     copyCode: 'Copy',
     codeLabel: 'code',
+    waitingFor: 'Waiting for the model · {{time}}',
     thinking: 'Thinking…',
     reasoning: 'Reasoning',
     errorTitle: 'The model couldn’t answer',

@@ -85,6 +85,7 @@ export const zh: Resources = {
     copy: '复制消息',
     copyCode: '复制',
     codeLabel: '代码',
+    waitingFor: '正在等待模型 · {{time}}',
     thinking: '思考中…',
     reasoning: '推理过程',
     errorTitle: '模型未能回答',
