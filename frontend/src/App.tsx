@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react'
+import { openLink } from './lib/links'
 import { useTranslation } from 'react-i18next'
-import { openExternal } from './api'
 import { selectIsStreaming, useStore } from './store'
 import { subscribeMcp } from './store/mcp'
 import { subscribeForming } from './store/forming'
@@ -68,7 +68,7 @@ export function App() {
       const href = a.getAttribute('href') ?? ''
       if (href.startsWith('#')) return
       e.preventDefault()
-      openExternal(href)
+      if (/^(https?:|mailto:)/i.test(href.trim())) void openLink(href)
     }
     document.addEventListener('click', onClick)
     document.addEventListener('auxclick', onClick)

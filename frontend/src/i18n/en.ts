@@ -71,6 +71,11 @@ export const en = {
       tools: { prompt: 'What time is it?', desc: 'A tool call waits on a card for your approval' },
     },
   },
+  links: {
+    noBrowser: 'No web browser could open this link',
+    copy: 'Copy link',
+    copied: 'Link copied',
+  },
   composer: {
     label: 'Message',
     placeholder: 'Message Airlock…',

@@ -70,6 +70,11 @@ export const zh: Resources = {
       tools: { prompt: '现在几点了？', desc: '工具调用会以卡片形式等待你批准' },
     },
   },
+  links: {
+    noBrowser: '没有可以打开这个链接的浏览器',
+    copy: '复制链接',
+    copied: '链接已复制',
+  },
   composer: {
     label: '消息',
     placeholder: '给 Airlock 发消息…',
