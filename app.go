@@ -43,6 +43,9 @@ type App struct {
 	demoURL    string         // base URL of the built-in demo model server
 	env        *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
 	toolMode   chat.ToolMode  // from AIRLOCK_TOOL_MODE: the mode of new chats, overriding the settings
+	// settingsSaved follows saved settings outside the page (the native
+	// menu's language and theme); nil in tests.
+	settingsSaved func(chat.Settings)
 }
 
 // AppInfo tells the UI about the running app.
@@ -207,7 +210,11 @@ func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 	if err := a.store.SaveSettings(a.ctx, s); err != nil {
 		return s, toAPI(err)
 	}
-	return a.GetSettings()
+	saved, err := a.GetSettings()
+	if err == nil && a.settingsSaved != nil {
+		a.settingsSaved(saved)
+	}
+	return saved, err
 }
 
 // ListProviders lists the environment override (if any) first, then the stored ones.
