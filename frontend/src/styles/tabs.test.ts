@@ -36,3 +36,14 @@ describe('tabs', () => {
     })
   }
 })
+
+describe('chat header', () => {
+  it('keeps the title readable when the header is narrow (Files open): the model chip gives way', () => {
+    const title = rulesFor('.chat__title').find((r) => r['min-width'])
+    expect(title?.['min-width']).toMatch(/em/)
+    const chip = rulesFor('.chat__model')[0]
+    expect(chip.flex).toBe('0 1 auto')
+    expect(chip['min-width']).toBe('0')
+    expect(css).toMatch(/@container \(max-width: \d+px\) \{\s*\.chat__model \{\s*display: none;/)
+  })
+})
