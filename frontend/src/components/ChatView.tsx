@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEMO_PROVIDER_ID, type Message } from '../api'
 import {
@@ -13,12 +13,15 @@ import {
 } from '../store'
 import { isUndecided } from '../store/calls'
 import { ChatOptionsButton } from './ChatOptions'
-import { FilesPanel } from './FilesPanel'
 import { Composer, type ComposerHandle } from './Composer'
 import { MessageItem } from './MessageItem'
 import { FindInChat } from './FindInChat'
 import { LoadOlder } from './LoadOlder'
+import { lazyWithPreload } from '../lib/lazy'
 import { AlertIcon, ArrowDownIcon, CloseIcon, FilesIcon, InfoIcon, LogoMark, PlayIcon, SparkIcon } from './icons'
+
+// The files panel (tree, editor, changes) is its own chunk, loaded when first opened.
+const FilesPanel = lazyWithPreload(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })))
 
 export function ChatView() {
   const { t } = useTranslation()
@@ -111,7 +114,11 @@ export function ChatView() {
           />
         </div>
       </main>
-      {filesOpen && <FilesPanel />}
+      {filesOpen && (
+        <Suspense fallback={<aside className="files-panel lazy-fallback" aria-busy="true" />}>
+          <FilesPanel />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,13 +1,25 @@
-import { memo, useId, useMemo, useState } from 'react'
+import { memo, Suspense, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
-import { Markdown, CopyButton } from './Markdown'
-import { MessageCalls } from './ToolCalls'
-import { FormingCards } from './FormingCards'
+import { Markdown, CopyButton, preloadMarkdown } from './Markdown'
+import { lazyWithPreload } from '../lib/lazy'
 import { useForming } from '../store/forming'
 import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
 import { EditButton, MessageEditor, RegenerateButton, VersionSwitcher } from './MessageHistory'
+
+// Tool cards (cards, undo, changes) are their own chunk, fetched while idle
+// after start (preloadMessageParts) so they are there before any call arrives.
+const MessageCalls = lazyWithPreload(() => import('./ToolCalls').then((m) => ({ default: m.MessageCalls })))
+const FormingCards = lazyWithPreload(() => import('./FormingCards').then((m) => ({ default: m.FormingCards })))
+
+/** Fetches what messages render with (markdown, tool cards) once the page is idle. */
+export function preloadMessageParts() {
+  preloadMarkdown(() => {
+    void MessageCalls.preload()
+    void FormingCards.preload()
+  })
+}
 
 type Props = {
   message: Message
@@ -174,8 +186,10 @@ function AssistantMessage({
 
       {hasText && <Markdown text={shown} className={streaming ? 'is-streaming' : undefined} />}
 
-      {!streaming && <MessageCalls messageId={m.id} paradigm={paradigm} />}
-      {streaming && <FormingCards messageId={m.id} />}
+      <Suspense fallback={null}>
+        {!streaming && <MessageCalls messageId={m.id} paradigm={paradigm} />}
+        {streaming && <FormingCards messageId={m.id} />}
+      </Suspense>
 
       {streaming && !hasContent && !hasReasoning && !forming && (
         <div className="typing" role="status" aria-label={t('message.thinking')}>
