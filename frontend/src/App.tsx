@@ -9,7 +9,7 @@ import { subscribeUndo } from './store/undo'
 import { applyLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
-import { ChatView } from './components/ChatView'
+import { ChatView, preloadMessageList } from './components/ChatView'
 import { preloadMessageParts } from './components/MessageItem'
 import { lazyWithPreload } from './lib/lazy'
 import { AboutDialog } from './components/AboutDialog'
@@ -66,7 +66,9 @@ export function App() {
 
   // After the first paint, fetch the chunks messages render with while idle.
   useEffect(() => {
-    if (ready) preloadMessageParts()
+    if (!ready) return
+    preloadMessageList()
+    preloadMessageParts()
   }, [ready])
 
   useEffect(() => {
