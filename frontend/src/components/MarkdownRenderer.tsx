@@ -1,5 +1,5 @@
 // Markdown rendering of untrusted model output, loaded as its own chunk (see Markdown.tsx).
-import { type MouseEvent, type ReactNode } from 'react'
+import { useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import rehypeRaw from 'rehype-raw'
@@ -9,6 +9,8 @@ import { openExternal } from '../api'
 import { rehypeLazyHighlight, useHighlightVersion } from '../lib/highlight'
 import { hastText, isRemoteUrl, isSafeExternalUrl, sanitizeSchema, type HastLike } from '../lib/markdown'
 import { CopyButton } from './Markdown'
+import { CODE_LIMITS, countLines } from '../lib/collapse'
+import './message.css'
 
 const remarkPlugins = [remarkGfm]
 // Order matters: parse raw HTML, sanitize it, THEN highlight (grammars load on demand).
@@ -32,13 +34,22 @@ function CodeBlock({ node, children }: { node?: HastLike; children?: ReactNode }
   const { t } = useTranslation()
   const lang = languageOf(node)
   const text = hastText(node).replace(/\n$/, '')
+  // A long block shows its first lines (clipped) until "Show all".
+  const lines = countLines(text)
+  const long = lines > CODE_LIMITS.maxLines
+  const [showAll, setShowAll] = useState(false)
   return (
-    <div className="code-block">
+    <div className={`code-block ${long && !showAll ? 'is-collapsed' : ''}`} style={{ '--code-show-lines': CODE_LIMITS.showLines } as CSSProperties}>
       <div className="code-block__bar">
         <span className="code-block__lang">{lang ?? t('message.codeLabel')}</span>
         <CopyButton text={text} testId="copy-code" label={t('message.copyCode')} />
       </div>
       <pre>{children}</pre>
+      {long && (
+        <button type="button" className="show-all show-all--code" data-testid="show-all" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+          {showAll ? t('message.showLess') : t('message.showAll', { count: lines })}
+        </button>
+      )}
     </div>
   )
 }

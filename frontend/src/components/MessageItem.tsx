@@ -4,6 +4,8 @@ import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
 import { Markdown, CopyButton, preloadMarkdown } from './Markdown'
 import { lazyWithPreload } from '../lib/lazy'
+import { collapseText, USER_LIMITS } from '../lib/collapse'
+import './message.css'
 import { useForming } from '../store/forming'
 import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
 import { EditButton, MessageEditor, RegenerateButton, VersionSwitcher } from './MessageHistory'
@@ -48,13 +50,27 @@ export const MessageItem = memo(MessageItemImpl)
 function UserMessage({ m }: { m: Message }) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState(false)
+  // A huge paste shows its first lines until "Show all".
+  const collapsed = useMemo(() => collapseText(m.content, USER_LIMITS), [m.content])
+  const [showAll, setShowAll] = useState(false)
   return (
     <div className="msg msg--user" data-testid="message" data-role="user" data-status={m.status} data-message-id={m.id}>
       {editing ? (
         <MessageEditor m={m} onClose={() => setEditing(false)} />
       ) : (
         <div className="msg--user__bubble">
-          <p className="msg__plain">{m.content}</p>
+          <p className="msg__plain">{collapsed && !showAll ? collapsed.head : m.content}</p>
+          {collapsed && (
+            <button
+              type="button"
+              className="show-all"
+              data-testid="show-all"
+              aria-expanded={showAll}
+              onClick={() => setShowAll((v) => !v)}
+            >
+              {showAll ? t('message.showLess') : t('message.showAll', { count: collapsed.totalLines })}
+            </button>
+          )}
         </div>
       )}
       <div className="msg__actions msg__actions--user">

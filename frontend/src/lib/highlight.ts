@@ -126,6 +126,9 @@ export function useHighlightVersion(): number {
   return useSyncExternalStore(subscribe, () => version)
 }
 
+/** Longer code blocks are not highlighted. */
+export const MAX_HIGHLIGHT_CHARS = 100_000
+
 type El = { type: string; tagName?: string; value?: string; properties?: { className?: unknown }; children?: El[] }
 
 function fenceLanguage(code: El): string | false | null {
@@ -151,7 +154,10 @@ export function rehypeLazyHighlight() {
         const props = (node.properties ??= {})
         const cls = Array.isArray(props.className) ? props.className : (props.className = [])
         if (!cls.includes('hljs')) cls.unshift('hljs')
-        const out = lowlight.highlight(lang, textOf(node))
+        const text = textOf(node)
+        // Cap: a block this big stays plain (highlighting it would hold up the page).
+        if (text.length > MAX_HIGHLIGHT_CHARS) return
+        const out = lowlight.highlight(lang, text)
         if (out.children.length > 0) node.children = out.children as unknown as El[]
         return
       }
