@@ -5,6 +5,7 @@ import { selectMessageCalls, useStore } from '../store'
 import { Markdown, CopyButton, preloadMarkdown } from './Markdown'
 import { lazyWithPreload } from '../lib/lazy'
 import { collapseText, USER_LIMITS } from '../lib/collapse'
+import { splitStable } from '../lib/streamSplit'
 import './message.css'
 import { useForming } from '../store/forming'
 import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
@@ -200,7 +201,7 @@ function AssistantMessage({
     >
       {hasReasoning && <Reasoning text={m.reasoning} streaming={streaming} answering={hasContent} />}
 
-      {hasText && <Markdown text={shown} className={streaming ? 'is-streaming' : undefined} />}
+      {hasText && (streaming ? <StreamingMarkdown text={shown} /> : <Markdown text={shown} />)}
 
       <Suspense fallback={null}>
         {!streaming && <MessageCalls messageId={m.id} paradigm={paradigm} />}
@@ -266,6 +267,17 @@ function AssistantMessage({
         </footer>
       )}
     </article>
+  )
+}
+
+/** The answer while it streams: finished blocks render once, only the tail per delta. */
+function StreamingMarkdown({ text }: { text: string }) {
+  const [stable, tail] = splitStable(text)
+  return (
+    <>
+      {stable && <Markdown text={stable} />}
+      {tail && <Markdown text={tail} className="is-streaming" />}
+    </>
   )
 }
 
