@@ -17,7 +17,7 @@ import './MessageList.css'
 const BASE_INDEX = 1_000_000_000
 // Pixels rendered beyond the viewport: enough that short chats are mounted
 // whole, few enough that a 10,000-message chat mounts a few dozen messages.
-const OVERSCAN = { top: 1200, bottom: 800 }
+const OVERSCAN = { top: 4000, bottom: 800 }
 // Where nothing can be measured (jsdom in unit tests), Virtuoso is told of a
 // tall viewport so it mounts every message, as the page did before.
 const NO_LAYOUT = typeof ResizeObserver === 'undefined' ? { viewportHeight: 1_000_000, itemHeight: 100 } : undefined
