@@ -205,8 +205,9 @@ function reopen(app, title, done) {
     const item = [...document.querySelectorAll('[data-testid="chat-item"]')].find(e => e.innerText.includes(${JSON.stringify(title)}))
     const t = performance.now()
     item.click()
-    return await new Promise((resolve) => {
-      const tick = () => (${done}) ? requestAnimationFrame(() => resolve(performance.now() - t)) : requestAnimationFrame(tick)
+    return await new Promise((resolve, reject) => {
+      const tick = () => (${done}) ? requestAnimationFrame(() => resolve(performance.now() - t))
+        : performance.now() - t > 30000 ? reject(new Error('chat not shown after 30 s: ' + ${JSON.stringify(title)})) : requestAnimationFrame(tick)
       tick()
     })
   })()`)
@@ -267,7 +268,10 @@ async function run(i, emptyBin, seeded) {
   Object.assign(r, { airlockPss: ai.pss, airlockCpu: ai.cpuMs, airlockWeb: ai.web })
   await a.close()
 
-  const b = await launch(AIRLOCK, { env: env(seeded.dataDir), ready: '[data-testid="composer"]' })
+  // A fresh copy of the seeded db each run (streaming below adds to the long chat).
+  const dir = mkdtempSync(join(tmpdir(), 'airlock-bench-'))
+  execFileSync('cp', ['-a', `${seeded.dataDir}/.`, dir])
+  const b = await launch(AIRLOCK, { env: env(dir), ready: '[data-testid="composer"]' })
   const long = []
   for (let k = 0; k < 3; k++) {
     long.push(await reopen(b, 'Long chat', `[...document.querySelectorAll('[data-testid="message"]')].pop()?.innerText.includes('Answer 9999.')`))
@@ -315,7 +319,7 @@ const rows = [
   ['  all JavaScript loaded once usable (KB)', '', fmtKB('airlockJsAll'), '', ''],
   ['delta to DOM, median (ms)', '—', f3('deltaMedian', 1), '', ''],
   ['delta to DOM, max (ms)', '—', f3('deltaMax', 1), '', '≤ 50'],
-  ['  longest main-thread task while streaming (ms)', '—', f3('longestTask', 1), '', ''],
+  ['  longest gap between setTimeout(0) probes while streaming (ms)', '—', f3('longestTask', 1), '', ''],
   ['open a 10,000-message chat (ms, best of 3)', '—', f3('openLong'), '', '≤ 150'],
   ['  first open of it (ms)', '—', f3('openLongFirst'), '', ''],
   [`reopen a 3,000-line (${Math.round(seeded.hugeBytes / 1000)} KB) message chat (ms)`, '—', f3('openHuge'), '', '≤ 150'],
