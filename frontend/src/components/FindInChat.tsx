@@ -213,6 +213,9 @@ export function useRevealHighlight() {
         if (tries++ < 120) frame = requestAnimationFrame(attempt)
         return
       }
+      // Through the list first: it stops following the bottom and places the message
+      // (a virtualized list may still be settling its first position).
+      scrollToMessage(highlight.messageId)
       scroll(target)
       marked = [msg, ...(target !== msg ? [target] : [])]
       for (const el of marked) el.setAttribute('data-highlight', 'true')
