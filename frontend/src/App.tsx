@@ -67,8 +67,7 @@ export function App() {
   // After the first paint, fetch the chunks messages render with while idle.
   useEffect(() => {
     if (!ready) return
-    preloadMessageList()
-    preloadMessageParts()
+    preloadMessageParts(preloadMessageList)
   }, [ready])
 
   useEffect(() => {

@@ -19,8 +19,12 @@ export function preloadMarkdown(more?: () => void) {
     void MarkdownRenderer.preload()
     more?.()
   }
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(go, { timeout: 2000 })
-  else setTimeout(go, 200)
+  // Well after the first paint (WebKit's first contentful paint can come a few hundred ms
+  // after React's first render), then when idle: never in the way of the first window.
+  setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(go, { timeout: 2000 })
+    else go()
+  }, 1500)
 }
 
 function Plain({ text, className }: { text: string; className?: string }) {

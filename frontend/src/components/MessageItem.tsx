@@ -16,11 +16,12 @@ import { EditButton, MessageEditor, RegenerateButton, VersionSwitcher } from './
 const MessageCalls = lazyWithPreload(() => import('./ToolCalls').then((m) => ({ default: m.MessageCalls })))
 const FormingCards = lazyWithPreload(() => import('./FormingCards').then((m) => ({ default: m.FormingCards })))
 
-/** Fetches what messages render with (markdown, tool cards) once the page is idle. */
-export function preloadMessageParts() {
+/** Fetches what messages render with (markdown, tool cards, and `more`) once the page is idle. */
+export function preloadMessageParts(more?: () => void) {
   preloadMarkdown(() => {
     void MessageCalls.preload()
     void FormingCards.preload()
+    more?.()
   })
 }
 
