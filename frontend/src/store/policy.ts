@@ -19,6 +19,7 @@ import {
   type RuleTest,
 } from '../api'
 import { useStore } from './index'
+import { revealMessage } from './history'
 
 /** The trail rows asked for at a time (ListAudit caps a page at 500). */
 export const AUDIT_PAGE = 50
@@ -185,7 +186,10 @@ export async function openCard(e: AuditEntry): Promise<void> {
   if (!e.chatId) return
   const s = useStore.getState()
   usePolicy.setState({ highlight: e.callId || null })
-  if (s.activeChatId !== e.chatId) await s.selectChat(e.chatId)
+  // revealMessage loads older pages or the version the card is on and scrolls
+  // the (virtualized) list to it, so the card is mounted before we look for it.
+  if (e.messageId) await revealMessage(e.chatId, e.messageId, e.callId || undefined)
+  else if (s.activeChatId !== e.chatId) await s.selectChat(e.chatId)
   else s.setView('chat')
   if (e.callId) revealCard(e.callId, 40)
 }
