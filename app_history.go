@@ -72,8 +72,14 @@ func (a *App) ExportChats(chatIDs []string, format string) (string, error) {
 		name = safeFileName(b.Chats[0].Title)
 	}
 	ext := export.Extension(format)
+	return a.saveAs("Export chats", name, ext, buf.Bytes())
+}
+
+// saveAs writes data to a file chosen in the native save dialog, offered as
+// name-<date>.ext. It returns the path written, or "" when the user cancelled.
+func (a *App) saveAs(title, name, ext string, data []byte) (string, error) {
 	path, err := runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
-		Title:           "Export chats",
+		Title:           title,
 		DefaultFilename: fmt.Sprintf("%s-%s.%s", name, time.Now().Format("2006-01-02"), ext),
 		Filters:         []runtime.FileFilter{{DisplayName: strings.ToUpper(ext) + " files", Pattern: "*." + ext}},
 	})
@@ -83,7 +89,7 @@ func (a *App) ExportChats(chatIDs []string, format string) (string, error) {
 	if filepath.Ext(path) == "" {
 		path += "." + ext
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return "", toAPI(chat.Errorf("export_failed", err, "Could not write %s: %v", path, err))
 	}
 	return path, nil

@@ -3,14 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
-	"time"
-
-	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"airlock/backend/approval"
 	"airlock/backend/chat"
@@ -239,19 +233,5 @@ func (a *App) ExportAudit(chatID, format string) (string, error) {
 			name = safeFileName(c.Title) + "-activity"
 		}
 	}
-	path, err := runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
-		Title:           "Export activity",
-		DefaultFilename: fmt.Sprintf("%s-%s.%s", name, time.Now().Format("2006-01-02"), ext),
-		Filters:         []runtime.FileFilter{{DisplayName: strings.ToUpper(ext) + " files", Pattern: "*." + ext}},
-	})
-	if err != nil || path == "" {
-		return "", toAPI(err)
-	}
-	if filepath.Ext(path) == "" {
-		path += "." + ext
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return "", toAPI(chat.Errorf("export_failed", err, "Could not write %s: %v", path, err))
-	}
-	return path, nil
+	return a.saveAs("Export activity", name, ext, buf.Bytes())
 }
