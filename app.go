@@ -46,6 +46,9 @@ type App struct {
 	// notices are sentences the UI shows once at start (a damaged database
 	// set aside, no keychain to keep API keys in).
 	notices []string
+	// settingsSaved follows saved settings outside the page (the native
+	// menu's language and theme); nil in tests.
+	settingsSaved func(chat.Settings)
 }
 
 // AppInfo tells the UI about the running app.
@@ -216,7 +219,11 @@ func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 	if err := a.store.SaveSettings(a.ctx, s); err != nil {
 		return s, toAPI(err)
 	}
-	return a.GetSettings()
+	saved, err := a.GetSettings()
+	if err == nil && a.settingsSaved != nil {
+		a.settingsSaved(saved)
+	}
+	return saved, err
 }
 
 // ListProviders lists the environment override (if any) first, then the stored ones.

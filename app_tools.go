@@ -19,6 +19,12 @@ func (a *App) ListCalls(chatID string) ([]chat.Call, error) {
 func (a *App) ApproveCall(callID string, edited json.RawMessage) (chat.Call, error) {
 	return result(a.engine.Approve(a.ctx, callID, edited))
 }
+
+// PreviewCall is what a waiting call would change with edited arguments
+// (the diff the card shows while the user edits); nothing is stored.
+func (a *App) PreviewCall(callID string, args json.RawMessage) (json.RawMessage, error) {
+	return result(a.engine.PreviewCall(a.ctx, callID, args))
+}
 func (a *App) DenyCall(callID, reason string) (chat.Call, error) {
 	return result(a.engine.Deny(a.ctx, callID, reason))
 }

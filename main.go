@@ -135,6 +135,7 @@ func run() (err error) {
 
 	geometry := loadGeometry(ctx, st)
 	desk := newDesktop(st, log, dataDir, geometry)
+	app.settingsSaved = desk.followSettings
 	startState := options.Normal
 	if geometry.Maximised {
 		startState = options.Maximised

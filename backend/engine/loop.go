@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/llm"
 	"airlock/backend/paradigm"
+	"airlock/backend/tools"
 )
 
 // The tool loop: a complete answer is scanned for calls in the chat's
@@ -67,6 +69,9 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 		if cl.ModelCallID == "" {
 			cl.ModelCallID = fmt.Sprintf("call_%d", i+1)
 		}
+		if cl.State == chat.CallProblem && isEmptyArgs(cl.Arguments) {
+			cl.Arguments = argsAsRead(cl.Raw) // shown as read; the Fix form starts from it
+		}
 	}
 	if envErr == nil {
 		previewAll(box, env, calls) // before the decision lock, within a time budget
@@ -98,6 +103,44 @@ func preview(p json.RawMessage, err error) json.RawMessage {
 		return b
 	}
 	return p
+}
+
+// previewOf is what a call with these arguments would change, computed as
+// the cards' previews are (nil when the tool has none).
+func (e *Engine) previewOf(ctx context.Context, chatID, name string, args json.RawMessage) json.RawMessage {
+	t, ok := e.toolsOf(ctx, chatID).Get(name)
+	if !ok || t.Preview == nil {
+		return nil
+	}
+	env, err := e.envFor(ctx, chatID)
+	if err != nil {
+		return preview(nil, err)
+	}
+	return safePreview(t, env, args)
+}
+
+// PreviewCall is what a waiting call would change with the user's edited
+// arguments, so the card's diff follows an edit before it runs. Nothing is
+// stored; invalid arguments are an error, as Run edited would say.
+func (e *Engine) PreviewCall(ctx context.Context, callID string, args json.RawMessage) (json.RawMessage, error) {
+	c, err := e.store.GetCall(ctx, callID)
+	if err != nil {
+		return nil, err
+	}
+	_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, args)
+	if err != nil {
+		return nil, rejectedArgs(err)
+	}
+	return e.previewOf(ctx, c.ChatID, c.Name, clean), nil
+}
+
+// rejectedArgs is why arguments (or a name) were refused, coded so the UI can
+// tell an unknown tool from arguments that do not fit.
+func rejectedArgs(err error) error {
+	if errors.Is(err, tools.ErrUnknownTool) {
+		return chat.Errorf("unknown_tool", chat.ErrInvalid, "%s", err.Error())
+	}
+	return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
 }
 
 // save writes a call and then tells the UI: the UI never shows a state that
@@ -152,7 +195,7 @@ func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.R
 		}
 		canon, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(name, args)
 		if err != nil {
-			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+			return rejectedArgs(err)
 		}
 		// The arguments as read stay; the fix is what runs (Edited), so
 		// the model is told what the user changed.
@@ -168,10 +211,14 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 	if ed := strings.TrimSpace(string(edited)); ed != "" && ed != "null" { // JS null: no edit
 		_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, edited)
 		if err != nil {
-			return chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+			return rejectedArgs(err)
 		}
 		if string(clean) != string(c.Arguments) {
 			c.Edited = clean
+			// The card shows the change that runs, not the model's.
+			if pv := e.previewOf(ctx, c.ChatID, c.Name, clean); pv != nil {
+				c.Preview = pv
+			}
 		}
 	}
 	fixing := c.State == chat.CallProblem

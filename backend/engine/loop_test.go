@@ -348,8 +348,9 @@ func TestProblemCardTellTheModelAndFix(t *testing.T) {
 	if _, err := l.eng.Approve(context.Background(), c.ID, nil); err == nil {
 		t.Fatal("a problem card must not be approvable as is")
 	}
-	if _, err := l.eng.FixAndRun(context.Background(), c.ID, "teleport", json.RawMessage(`{}`)); !errors.Is(err, chat.ErrInvalid) {
-		t.Fatalf("fixing into another unknown tool: %v", err)
+	var ce *chat.Error
+	if _, err := l.eng.FixAndRun(context.Background(), c.ID, "teleport", json.RawMessage(`{}`)); !errors.Is(err, chat.ErrInvalid) || !errors.As(err, &ce) || ce.Code != "unknown_tool" {
+		t.Fatalf("fixing into another unknown tool: %v (an unknown tool is not invalid_arguments)", err)
 	}
 	told, err := l.eng.TellModel(context.Background(), c.ID)
 	if err != nil || !told.Settled() {

@@ -343,6 +343,9 @@ func TestBrokenNativeArgumentsAreProblemCardsAndTwiceInARowMeanText(t *testing.T
 	if c.State != chat.CallProblem || c.Format != FormatNative || !strings.Contains(c.Raw, "oops") {
 		t.Fatalf("card: %+v", c)
 	}
+	if string(c.Arguments) != `{"expression":"17*23"}` {
+		t.Errorf("the card shows the arguments as read, not %s", c.Arguments)
+	}
 	if m, _ := n.st.GetModelMode(context.Background(), "demo", mockllm.DefaultModel); m.Learned == chat.ToolModeText {
 		t.Fatal("one slip is not enough to switch")
 	}

@@ -56,7 +56,7 @@ func (e *Engine) toolsOf(ctx context.Context, chatID string) *tools.Toolbox {
 func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.RawMessage) (tools.Output, error) {
 	canon, clean, err := e.toolsOf(ctx, chatID).Registry().Validate(name, args)
 	if err != nil {
-		return tools.Output{}, chat.Errorf("invalid_arguments", chat.ErrInvalid, "%s", err.Error())
+		return tools.Output{}, rejectedArgs(err)
 	}
 	timeout := e.toolTimeout(ctx)
 	runCtx, cancel := context.WithTimeout(ctx, timeout)

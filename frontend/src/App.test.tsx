@@ -69,6 +69,16 @@ describe('App with a fake backend', () => {
     expect(screen.getByTestId('retry')).toBeInTheDocument()
   })
 
+  it('Escape stops a streaming answer', async () => {
+    const user = userEvent.setup()
+    await boot({ tick: 30 })
+    await user.click(screen.getByTestId('new-chat'))
+    await user.type(screen.getByTestId('composer'), 'Write a long story (slow stream){Enter}')
+    await screen.findByTestId('stop')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.getAllByTestId('message')[1]).toHaveAttribute('data-status', 'interrupted'))
+  })
+
   it('an error answer shows the error panel; Retry replaces it', async () => {
     const user = userEvent.setup()
     await boot()
@@ -161,8 +171,17 @@ describe('App with a fake backend', () => {
     const dialog = await screen.findByTestId('settings-dialog')
     await user.click(within(dialog).getByText('Work OpenAI'))
     await user.clear(screen.getByTestId('provider-api-key'))
+    const scrolled: Element[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
     await user.click(screen.getByTestId('test-connection'))
     expect(await screen.findByTestId('provider-status')).toHaveTextContent('HTTP 401')
+    // The result sits beside the button, in the bar that stays in view, and is scrolled to.
+    expect(screen.getByTestId('provider-status').closest('.form__actions')).toContainElement(screen.getByTestId('test-connection'))
+    await waitFor(() => expect(scrolled.some((el) => el.contains(screen.getByTestId('provider-status')))).toBe(true))
+    Element.prototype.scrollIntoView = original
     expect(screen.queryByTestId('provider-delete')).toBeInTheDocument()
     await user.click(within(dialog).getByText('Airlock Demo'))
     expect(screen.queryByTestId('provider-delete')).toBeNull() // demo is not deletable
@@ -517,5 +536,30 @@ describe('App with a fake backend', () => {
     await user.click(screen.getByTestId('settings-save'))
     await screen.findByText('Settings saved.')
     expect(fake.settings()).toMatchObject({ autoContinue: false, maxTurns: 5, toolTimeoutSeconds: 90 })
+    // Save is disabled now; focus is on the "Saved" line, not the page, and Escape still closes Settings.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('general-status')))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('settings-dialog')).toBeNull()
+  })
+
+  it('"Connect a real model" opens the Add provider form, not the demo provider', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('new-chat'))
+    await user.click(await screen.findByTestId('connect-real-model'))
+    await screen.findByTestId('settings-dialog')
+    expect(screen.getByTestId('provider-name')).toHaveValue('')
+    expect(screen.getByTestId('provider-add')).toHaveClass('is-selected')
+  })
+
+  it('Escape closes Settings even when focus fell to the page', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('settings-open'))
+    await screen.findByTestId('settings-dialog')
+    ;(document.activeElement as HTMLElement).blur()
+    expect(document.activeElement).toBe(document.body)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('settings-dialog')).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react'
+import { openLink } from './lib/links'
 import { useTranslation } from 'react-i18next'
-import { openExternal } from './api'
-import { useStore } from './store'
+import { selectIsStreaming, useStore } from './store'
 import { subscribeMcp } from './store/mcp'
 import { subscribeForming } from './store/forming'
 import { subscribeModelMode } from './store/modelMode'
@@ -72,7 +72,7 @@ export function App() {
       const href = a.getAttribute('href') ?? ''
       if (href.startsWith('#')) return
       e.preventDefault()
-      openExternal(href)
+      if (/^(https?:|mailto:)/i.test(href.trim())) void openLink(href)
     }
     document.addEventListener('click', onClick)
     document.addEventListener('auxclick', onClick)
@@ -88,7 +88,15 @@ export function App() {
       if (e.defaultPrevented) return
       const s = useStore.getState()
       const k = e.key.toLowerCase()
-      if (modKey(e) && !e.altKey && !e.shiftKey && k === 'n') {
+      if (e.key === 'Escape' && !modKey(e) && !e.altKey && !e.shiftKey) {
+        // Escape stops a streaming answer, unless something else (a dialog, a menu, a form) took it.
+        if (s.settingsOpen || s.aboutOpen || document.querySelector('[aria-modal="true"]')) return
+        const chatId = s.activeChatId
+        if (s.view === 'chat' && selectIsStreaming(s, chatId)) {
+          e.preventDefault()
+          void s.stop(chatId ?? undefined)
+        }
+      } else if (modKey(e) && !e.altKey && !e.shiftKey && k === 'n') {
         e.preventDefault()
         if (s.settingsOpen || s.aboutOpen) return
         void s.newChat()

@@ -80,7 +80,7 @@ func choose(p Prompt) Reply {
 			return r
 		}
 	}
-	last := strings.ToLower(p.LastUser)
+	last := intent(p.LastUser)
 	for _, r := range rules {
 		if len(r.Triggers) == 0 {
 			if tr, ok := toolReply(p); ok {

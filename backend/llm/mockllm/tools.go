@@ -107,7 +107,7 @@ func toolReply(p Prompt) (Reply, bool) {
 	if rs := readResults(p.LastUser); len(rs) > 0 {
 		return afterResults(p, mode, rs), true
 	}
-	last := strings.ToLower(p.LastUser)
+	last := intent(p.LastUser)
 	var calls []chat.ToolCall
 	var intro string
 	switch {

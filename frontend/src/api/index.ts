@@ -535,6 +535,10 @@ export const api = {
   /** Run; with `edited` arguments: edit, then run (validated by the backend: code invalid_arguments). */
   approveCall: async (callId: string, edited: object | null) =>
     normalizeCall(await call<Call>('ApproveCall', callId, edited)),
+  /** Opens a link in the system browser; fails (no_browser) when none opens. */
+  openURL: (url: string) => call<void>('OpenURL', url),
+  /** What a waiting call would change with edited arguments (the card's diff while editing); nothing is stored. */
+  previewCall: (callId: string, args: object) => call<unknown>('PreviewCall', callId, args),
   denyCall: async (callId: string, reason: string) => normalizeCall(await call<Call>('DenyCall', callId, reason)),
   alwaysAllowCall: async (callId: string, everywhere: boolean) =>
     normalizeCall(await call<Call>('AlwaysAllowCall', callId, everywhere)),

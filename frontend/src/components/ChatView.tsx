@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { wantAddProvider } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'
 import { DEMO_PROVIDER_ID, type Message } from '../api'
 import {
@@ -362,6 +363,7 @@ function EmptyState({ onPick, disabled }: { onPick: (text: string) => Promise<bo
                 type="button"
                 className="suggestion"
                 data-testid="suggestion"
+                data-key={k}
                 disabled={disabled}
                 onClick={() => void onPick(t(`empty.prompts.${k}.prompt`))}
               >
@@ -375,7 +377,15 @@ function EmptyState({ onPick, disabled }: { onPick: (text: string) => Promise<bo
           <p className="empty__demo">
             <SparkIcon size={14} />
             <span>{t('empty.demoNote')}</span>
-            <button type="button" className="link-btn" onClick={() => openSettings('providers')}>
+            <button
+              type="button"
+              className="link-btn"
+              data-testid="connect-real-model"
+              onClick={() => {
+                wantAddProvider()
+                openSettings('providers')
+              }}
+            >
               {t('empty.addProvider')}
             </button>
           </p>

@@ -81,6 +81,22 @@ export function Dialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
+  // Focus that fell to the page (a control turned disabled, a native dialog
+  // closed) still lets Escape close the topmost dialog.
+  useEffect(() => {
+    if (!open) return
+    const onDocKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      if (document.activeElement && document.activeElement !== document.body) return
+      const dialogs = document.querySelectorAll('[aria-modal="true"]')
+      if (dialogs[dialogs.length - 1] !== ref.current) return
+      e.preventDefault()
+      onCloseRef.current()
+    }
+    document.addEventListener('keydown', onDocKey)
+    return () => document.removeEventListener('keydown', onDocKey)
+  }, [open])
+
   if (!open) return null
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

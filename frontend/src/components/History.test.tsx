@@ -138,6 +138,38 @@ describe('sidebar search', () => {
 })
 
 describe('chat list', () => {
+  it('chats with the same title show when each was started, in the list and in search results; the active chat is scrolled to', async () => {
+    const scrolled: Element[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    const hit: SearchHit = { chatId: 't2', chatTitle: 'What time is it?', messageId: 'm', role: 'user', kind: 'message', snippet: 'time' } as SearchHit
+    install({ Search: vi.fn(async () => [hit]) })
+    const at = (d: number, h: number, m: number) => new Date(2026, 10, d, h, m).getTime()
+    useStore.setState({
+      chats: [
+        chat('t1', { title: 'What time is it?', createdAt: at(24, 14, 2) }),
+        chat('t2', { title: 'What time is it?', createdAt: at(23, 9, 30) }),
+        chat('u', { title: 'Unique' }),
+      ],
+      activeChatId: 't2',
+      view: 'chat',
+    })
+    const user = userEvent.setup()
+    render(<Sidebar />)
+    const items = screen.getAllByTestId('chat-item')
+    expect(within(items[0]).getByTestId('chat-twin')).toHaveTextContent('Nov 24, 14:02')
+    expect(within(items[1]).getByTestId('chat-twin')).toHaveTextContent('Nov 23, 09:30')
+    expect(within(items[2]).queryByTestId('chat-twin')).toBeNull()
+    await waitFor(() => expect(scrolled).toContain(items[1]))
+    Element.prototype.scrollIntoView = original
+
+    await user.type(screen.getByTestId('search'), 'time')
+    const row = await screen.findByTestId('search-result')
+    expect(within(row).getByTestId('search-result-twin')).toHaveTextContent('Nov 23, 09:30')
+  })
+
   it('shows pinned chats first, in their own group', () => {
     useStore.setState({ chats: [chat('a', { title: 'Alpha' }), chat('b', { title: 'Beta', pinned: true, updatedAt: 1 })] })
     render(<Sidebar />)

@@ -1,11 +1,12 @@
 import { memo, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { openLink } from '../lib/links'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import rehypeRaw from 'rehype-raw'
 import rehypeSanitize from 'rehype-sanitize'
 import rehypeHighlight from 'rehype-highlight'
 import { useTranslation } from 'react-i18next'
-import { copyText, openExternal } from '../api'
+import { copyText } from '../api'
 import { hastText, isRemoteUrl, isSafeExternalUrl, sanitizeSchema, type HastLike } from '../lib/markdown'
 import { CheckIcon, CopyIcon } from './icons'
 
@@ -122,7 +123,7 @@ function SafeLink({ href, title, children }: { href?: string; title?: string; ch
     // browser, scroll to in-page footnotes, ignore everything else.
     e.preventDefault()
     if (external) {
-      openExternal(url)
+      void openLink(url)
     } else if (fragment) {
       const id = decodeURIComponent(url.slice(1))
       const root = (e.currentTarget.closest('.markdown') as HTMLElement | null) ?? document

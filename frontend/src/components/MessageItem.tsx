@@ -1,4 +1,6 @@
 import { memo, useId, useMemo, useState } from 'react'
+import { ErrorActions } from './ErrorActions'
+import { Waiting } from './Waiting'
 import { useTranslation } from 'react-i18next'
 import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
@@ -178,11 +180,7 @@ function AssistantMessage({
       {streaming && <FormingCards messageId={m.id} />}
 
       {streaming && !hasContent && !hasReasoning && !forming && (
-        <div className="typing" role="status" aria-label={t('message.thinking')}>
-          <span />
-          <span />
-          <span />
-        </div>
+        <Waiting since={m.createdAt} />
       )}
 
       {m.status === 'error' && (
@@ -193,12 +191,7 @@ function AssistantMessage({
             <p className="msg-error__text">{m.errorMessage || t('message.errorUnknown')}</p>
             {m.errorCode && <code className="msg-error__code">{m.errorCode}</code>}
           </div>
-          {canRetry && (
-            <button type="button" className="btn btn--sm btn--secondary" data-testid="retry" onClick={onRetry}>
-              <RetryIcon size={14} />
-              {t('message.retry')}
-            </button>
-          )}
+          <ErrorActions m={m} canRetry={canRetry} onRetry={onRetry} />
         </div>
       )}
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { takeProviderIntent } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -111,7 +112,7 @@ function ProvidersPanel() {
   const providers = useStore((s) => s.providers)
   const activeId = useStore((s) => s.settings?.activeProviderId)
   const loadProviders = useStore((s) => s.loadProviders)
-  const [selected, setSelected] = useState<string>(() => activeId ?? providers[0]?.id ?? NEW_ID)
+  const [selected, setSelected] = useState<string>(() => (takeProviderIntent() === 'new' ? NEW_ID : activeId ?? providers[0]?.id ?? NEW_ID))
   // Feedback that must survive the form remounting (a new provider gets its id on save).
   const [flash, setFlash] = useState<{ id: string; status: Status } | null>(null)
 
@@ -213,10 +214,16 @@ function ProviderForm({
   const [modelStatus, setModelStatus] = useState<Status>(null)
   const [confirm, setConfirm] = useState(false)
   const ids = useId()
+  const statusBox = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (initialStatus) setStatus(initialStatus)
   }, [initialStatus])
+
+  // A result (Test connection, Save) is scrolled into view: below the fold it looks as if the button did nothing.
+  useEffect(() => {
+    if (status) statusBox.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [status])
 
   const isNew = !provider
   const readOnly = !!provider && (isDemo(provider) || isEnv(provider))
@@ -443,8 +450,6 @@ function ProviderForm({
         {modelStatus && <StatusLine status={modelStatus} />}
       </Field>
 
-      {status && <StatusLine status={status} testId="provider-status" />}
-
       <div className="form__actions">
         <div className="form__actions-left">
           <button
@@ -493,6 +498,10 @@ function ProviderForm({
               {t('common.save')}
             </button>
           )}
+        </div>
+        {/* Beside the buttons, inside the sticky bar: a result below the fold looks like a dead button. */}
+        <div ref={statusBox} className="form__actions-status">
+          {status && <StatusLine status={status} testId="provider-status" />}
         </div>
       </div>
 
@@ -655,6 +664,9 @@ function GeneralPanel() {
       const saved = await saveSettings(draft)
       setDraft(saved)
       setStatus({ kind: 'ok', key: 'general.saved' })
+      // Save turns disabled once nothing is left to save: focus goes to the
+      // "Saved" line instead of falling to the page (Escape still closes).
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="general-status"]')?.focus())
     } catch (err) {
       const e = toApiError(err)
       setStatus({ kind: 'error', text: e.message, code: e.code !== 'unknown' ? e.code : undefined })
@@ -969,6 +981,7 @@ function StatusLine({ status, testId }: { status: NonNullable<Status>; testId?: 
   return (
     <div
       className={`status-line status-line--${status.kind}`}
+      tabIndex={-1}
       role={status.kind === 'error' ? 'alert' : 'status'}
       data-testid={testId}
     >

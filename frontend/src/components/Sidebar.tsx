@@ -10,6 +10,7 @@ import { deleteWithUndo, useHistory, visibleChats } from '../store/history'
 import { SearchResults, SidebarSearch } from './SidebarSearch'
 import { ChatMenu } from './ChatMenu'
 import { ActivityNav } from './policy/ActivityButton'
+import { twinLabels } from '../lib/twins'
 
 const GROUP_ORDER: ChatGroup[] = ['today', 'yesterday', 'week', 'month', 'older']
 
@@ -50,6 +51,18 @@ export function Sidebar() {
     return pinned.length > 0 ? [{ group: 'pinned' as const, chats: pinned }, ...dated] : dated
   }, [chats, now, hidden])
   const ordered = useMemo(() => groups.flatMap((g) => g.chats), [groups])
+  // Chats sharing a title show when each was started instead of how long ago.
+  const twins = useMemo(() => twinLabels(ordered, i18n.language, t('chat.untitled')), [ordered, i18n.language, t])
+
+  // The active chat is scrolled into view (opened from search, a new chat, a long list).
+  useEffect(() => {
+    if (!activeChatId || view !== 'chat' || searching) return
+    requestAnimationFrame(() =>
+      listRef.current
+        ?.querySelector<HTMLElement>(`[data-testid="chat-item"][data-chat-id="${CSS.escape(activeChatId)}"]`)
+        ?.scrollIntoView?.({ block: 'nearest' }),
+    )
+  }, [activeChatId, view, searching, ordered.length])
 
   const focusItem = (id: string) => {
     requestAnimationFrame(() => {
@@ -173,9 +186,15 @@ export function Sidebar() {
                                 {streaming[chat.id] && (
                                   <span className="live-dot" role="img" aria-label={t('sidebar.streaming')} />
                                 )}
-                                <time dateTime={new Date(chat.updatedAt).toISOString()} title={fullDate(chat.updatedAt, i18n.language)}>
-                                  {relativeTime(chat.updatedAt, now, i18n.language, t)}
-                                </time>
+                                {twins.has(chat.id) ? (
+                                  <time dateTime={new Date(chat.createdAt).toISOString()} data-testid="chat-twin" title={fullDate(chat.createdAt, i18n.language)}>
+                                    {twins.get(chat.id)}
+                                  </time>
+                                ) : (
+                                  <time dateTime={new Date(chat.updatedAt).toISOString()} title={fullDate(chat.updatedAt, i18n.language)}>
+                                    {relativeTime(chat.updatedAt, now, i18n.language, t)}
+                                  </time>
+                                )}
                               </span>
                             </button>
                             <div className="chat-row__actions">

@@ -1,4 +1,6 @@
 import { forwardRef, useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { twinLabels } from '../lib/twins'
+import { useStore } from '../store'
 import { useTranslation } from 'react-i18next'
 import type { SearchHit } from '../api'
 import { clearSearch, moveSearchActive, openHit, setSearchActive, setSearchQuery, snippetParts, useHistory } from '../store/history'
@@ -161,7 +163,9 @@ export const SearchResults = forwardRef<HTMLDivElement, { listId: string }>(func
 })
 
 function SearchResult({ hit, id, active, index }: { hit: SearchHit; id: string; active: boolean; index: number }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // A chat whose title another chat shares: when it was started, as the sidebar shows it.
+  const twin = useStore((s) => twinLabels(s.chats, i18n.language, t('chat.untitled')).get(hit.chatId))
   const ref = useRef<HTMLLIElement>(null)
   useEffect(() => {
     if (active) ref.current?.scrollIntoView?.({ block: 'nearest' })
@@ -187,6 +191,11 @@ function SearchResult({ hit, id, active, index }: { hit: SearchHit; id: string; 
           {hit.kind === 'tool_call' ? <WrenchIcon size={13} /> : role === 'user' ? <UserIcon size={13} /> : <BotIcon size={13} />}
         </span>
         <span className="search-result__chat">{hit.chatTitle || t('chat.untitled')}</span>
+        {twin && (
+          <span className="search-result__twin" data-testid="search-result-twin">
+            {twin}
+          </span>
+        )}
         {hit.kind === 'tool_call' && (
           <span className="badge search-result__badge" data-testid="search-result-tool">
             {t('history.search.toolCall')}

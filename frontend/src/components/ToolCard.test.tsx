@@ -189,7 +189,7 @@ describe('ToolCard', () => {
     const problem = base({
       id: 'p1',
       name: 'teleport',
-      arguments: null,
+      arguments: { to: 'Mars' }, // as the backend read them
       state: 'problem',
       problem: 'There is no tool named "teleport".',
       raw: '{"tool_calls":[{"id":"call_1","name":"teleport","arguments":{"to":"Mars"}}]}',
@@ -197,7 +197,7 @@ describe('ToolCard', () => {
     install({
       FixAndRun: vi
         .fn()
-        .mockRejectedValueOnce(JSON.stringify({ code: 'invalid_arguments', message: 'There is no tool named "teleport".' }))
+        .mockRejectedValueOnce(JSON.stringify({ code: 'unknown_tool', message: 'There is no tool named "teleport".' }))
         .mockResolvedValueOnce(base({ id: 'p1', state: 'approved', updatedAt: 3000 })),
     })
     show(problem)
@@ -206,6 +206,7 @@ describe('ToolCard', () => {
     expect(within(card).getByTestId('call-problem')).toHaveTextContent('no tool named "teleport"')
     expect(within(card).getByTestId('call-raw')).toHaveTextContent('"name":"teleport"')
     expect(within(card).queryByTestId('approve')).toBeNull()
+    expect(within(card).getByTestId('call-args')).toHaveTextContent('"to": "Mars"')
 
     await user.click(within(card).getByTestId('fix-and-run'))
     const name = screen.getByTestId('fix-name')
@@ -213,6 +214,7 @@ describe('ToolCard', () => {
     expect(JSON.parse((screen.getByTestId('fix-args') as HTMLTextAreaElement).value)).toEqual({ to: 'Mars' })
     await user.click(screen.getByTestId('fix-submit'))
     expect(await screen.findByTestId('fix-error')).toHaveTextContent('no tool named')
+    expect(screen.getByTestId('fix-error')).toHaveTextContent('unknown_tool')
 
     await user.clear(name)
     await user.type(name, 'calculate')
@@ -228,6 +230,16 @@ describe('ToolCard', () => {
     show(base({ id: 'p2', state: 'problem', problem: 'Broken.', arguments: null }))
     await user.click(screen.getByTestId('tell-model'))
     expect(backend.TellModel).toHaveBeenCalledWith('p2')
+  })
+
+  it('problem sent to the model: the error once, no empty arguments', () => {
+    const problem = 'The arguments are not valid JSON, so the call was not run: invalid character'
+    show(base({ id: 'p3', state: 'problem', problem, result: problem, resultStatus: 'error', arguments: {}, raw: '{"expression": "17*23", oops}', decidedBy: 'user', decidedAt: 5 }))
+    const card = screen.getByTestId('tool-card')
+    expect(card.textContent!.split('not valid JSON').length - 1).toBe(1)
+    expect(within(card).queryByTestId('call-args')).toBeNull()
+    expect(within(card).getByTestId('call-raw')).toHaveTextContent('oops')
+    expect(within(card).getByTestId('call-decision')).toHaveTextContent('sent to the model')
   })
 
   it('running: spinner, live elapsed time ticking, and Cancel', async () => {
@@ -276,14 +288,50 @@ describe('ToolCard', () => {
     expect(screen.getByTestId('call-decision')).toHaveTextContent('Auto-approved by rule (this chat)')
     expect(screen.getByTestId('call-truncated')).toBeInTheDocument()
     unmount()
-    const denied = show(base({ state: 'denied', decidedBy: 'user', decidedAt: 5, reason: 'too risky', result: 'The user denied this call. Reason: too risky' }))
+    const denied = show(base({ state: 'denied', decidedBy: 'user', decidedAt: 5, reason: 'too risky', result: 'The user denied this call. Reason: too risky. Do not retry it unchanged; ask the user or try something else.' }))
     expect(screen.getByTestId('call-decision')).toHaveTextContent('Denied by you: too risky')
-    expect(screen.getByTestId('call-result')).toHaveTextContent('The user denied this call')
+    // What the model is told ("Do not retry it unchanged…") is not echoed to the user.
+    expect(screen.queryByTestId('call-result')).toBeNull()
+    expect(screen.getByTestId('tool-card')).not.toHaveTextContent('Do not retry')
     denied.unmount()
     show(base({ state: 'done', decidedBy: 'user', decidedAt: 5, edited: { expression: '2+2' }, result: '4' }))
     expect(screen.getByTestId('call-decision')).toHaveTextContent('Edited before running')
-    expect(screen.getByTestId('call-args-proposed')).toHaveTextContent('17*23')
-    expect(screen.getByTestId('call-args')).toHaveTextContent('2+2')
+    // One text with the words that changed marked, not two cut-off blocks.
+    const diff = screen.getByTestId('call-args')
+    expect(diff.querySelector('del')).toHaveTextContent('17*23')
+    expect(diff.querySelector('ins')).toHaveTextContent('2+2')
+    expect(diff).toHaveClass('tool-card__pre--wrap')
+  })
+
+  it('edit: the diff follows the edit (PreviewCall), and the changed words are marked', async () => {
+    const user = userEvent.setup()
+    install({
+      PreviewCall: vi.fn(async (_id: string, args: { expression?: string }) => ({ summary: `would compute ${args.expression}`, diff: `+${args.expression}` })),
+    })
+    show(base({ preview: { summary: 'would compute 17*23', diff: '+17*23' } }))
+    expect(screen.getByTestId('call-preview')).toHaveTextContent('would compute 17*23')
+    await user.click(screen.getByTestId('edit'))
+    const box = screen.getByTestId('edit-args')
+    await user.clear(box)
+    await user.type(box, '{{"expression": "6*7"}')
+    await waitFor(() => expect(screen.getByTestId('call-preview')).toHaveTextContent('would compute 6*7'))
+    expect(screen.getByTestId('call-preview')).toHaveAttribute('data-draft', 'true')
+    expect(backend.PreviewCall).toHaveBeenLastCalledWith('k1', { expression: '6*7' })
+    expect(screen.getByTestId('edit-args-diff').querySelector('ins')).toHaveTextContent('6')
+    // Cancelling the edit shows the model's change again.
+    await user.click(screen.getByTestId('edit-cancel'))
+    expect(screen.getByTestId('call-preview')).toHaveTextContent('would compute 17*23')
+  })
+
+  it('edit: a preview the backend refuses says so, in place of the diff', async () => {
+    const user = userEvent.setup()
+    install({ PreviewCall: vi.fn(async () => Promise.reject({ code: 'invalid_arguments', message: 'expression is required' })) })
+    show(base({ preview: { summary: 'would compute 17*23' } }))
+    await user.click(screen.getByTestId('edit'))
+    const box = screen.getByTestId('edit-args')
+    await user.clear(box)
+    await user.type(box, '{{"x": 1}')
+    await waitFor(() => expect(screen.getByTestId('call-preview')).toHaveTextContent('expression is required'))
   })
 
   it('interrupted: says it never finished and offers Run / Deny again', async () => {

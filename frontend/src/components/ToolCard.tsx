@@ -4,6 +4,7 @@ import type { ApiError, Call, CallState } from '../api'
 import { useStore } from '../store'
 import { isOpenProblem, isUndecided } from '../store/calls'
 import { DiffView } from './Diff'
+import { ArgsDiff, useEditPreview } from './EditPreview'
 import { CallImages, McpBadge, McpNote, useMcpServer } from './ToolCardExtras'
 import { CardUndo } from './Undo'
 import { AlwaysAllowMenu } from './policy/AlwaysAllowMenu'
@@ -60,6 +61,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
   const [mode, setMode] = useState<Mode>(null)
   const [busy, setBusy] = useState(false)
   const [showRaw, setShowRaw] = useState(false)
+  const [draft, setDraft] = useState<string | null>(null)
   const root = useRef<HTMLDivElement>(null)
   const ids = useId()
 
@@ -71,6 +73,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
   const otherFormat = !!c.format && !!paradigm && c.format !== paradigm
   const family = familyNames && c.format ? (familyNames[c.format] ?? c.format) : ''
   const mcpServer = useMcpServer(c.name)
+  const editInitial = prettyJSON(args ?? {})
+  const editPreview = useEditPreview(c.id, mode === 'edit' ? draft : null, editInitial)
 
   // A card that is no longer waiting closes its forms.
   useEffect(() => {
@@ -216,19 +220,22 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
         </div>
       )}
 
-      {c.preview != null && c.state !== 'problem' && <PreviewBox preview={c.preview} />}
+      {editPreview && 'preview' in editPreview ? (
+        <PreviewBox preview={editPreview.preview} draft />
+      ) : editPreview && 'error' in editPreview ? (
+        <PreviewBox preview={{ error: editPreview.error }} draft />
+      ) : (
+        c.preview != null && c.state !== 'problem' && <PreviewBox preview={c.preview} />
+      )}
 
       <div className="tool-card__body">
         {c.state === 'problem' ? (
           <>
-            {c.arguments != null && <CodeBox label={t('calls.arguments')} text={prettyJSON(c.arguments)} testId="call-args" />}
+            {hasArgs(c.arguments) && <CodeBox label={t('calls.argumentsAsRead')} text={prettyJSON(c.arguments)} testId="call-args" />}
             <CodeBox label={t('calls.rawText')} text={c.raw} testId="call-raw" wrap />
           </>
         ) : c.edited !== undefined && c.edited !== null ? (
-          <div className="tool-card__args-pair">
-            <CodeBox label={t('calls.proposed')} text={prettyJSON(c.arguments)} testId="call-args-proposed" muted />
-            <CodeBox label={t('calls.editedRan')} text={prettyJSON(c.edited)} testId="call-args" />
-          </div>
+          <ArgsDiff label={t('calls.editedVsProposed')} before={prettyJSON(c.arguments)} after={prettyJSON(c.edited)} testId="call-args" />
         ) : (
           <CodeBox label={t('calls.arguments')} text={prettyJSON(c.arguments ?? {})} testId="call-args" />
         )}
@@ -254,7 +261,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           </div>
         )}
 
-        {c.result && c.state !== 'running' && c.state !== 'approved' && (
+        {c.result && c.state !== 'running' && c.state !== 'approved' && !saidAlready(c) && (
           <ResultBox call={c} />
         )}
         {c.state !== 'running' && c.state !== 'approved' && <CallImages images={c.images} toolName={c.name} />}
@@ -287,7 +294,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
       )}
       {mode === 'edit' && undecided && (
         <EditForm
-          initial={prettyJSON(args ?? {})}
+          initial={editInitial}
+          onText={setDraft}
           busy={busy}
           onCancel={closeMode}
           onRun={(value) => act(() => approveCall(c.id, value, { quiet: true }))}
@@ -350,6 +358,18 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
 }
 
 export const ToolCard = memo(ToolCardImpl)
+
+const hasArgs = (a: unknown) => !!a && typeof a === 'object' && Object.keys(a).length > 0
+
+/**
+ * A result the card already says another way: a problem sent to the model
+ * is the problem shown above; a denial is the decision line (its text holds
+ * the instruction meant for the model, not for the user).
+ */
+function saidAlready(c: Call): boolean {
+  if (c.state === 'problem') return (c.result ?? '').trim() === (c.problem ?? '').trim()
+  return c.state === 'denied'
+}
 
 /* ───────────── pieces ───────────── */
 
@@ -439,7 +459,7 @@ function CodeBox({
 }
 
 /** What the call would change, computed before the decision: a summary and a diff (or why it could not be computed). */
-function PreviewBox({ preview }: { preview: unknown }) {
+function PreviewBox({ preview, draft }: { preview: unknown; draft?: boolean }) {
   const { t } = useTranslation()
   if (!preview || typeof preview !== 'object') return null
   const p = preview as { summary?: unknown; diff?: unknown; error?: unknown }
@@ -447,7 +467,7 @@ function PreviewBox({ preview }: { preview: unknown }) {
     return (
       <div className="tool-card__note tool-card__note--preview" data-testid="call-preview" role="note">
         <AlertIcon size={14} />
-        <span>{t('calls.previewFailed', { error: p.error })}</span>
+        <span>{t(draft ? 'calls.previewEditFailed' : 'calls.previewFailed', { error: p.error })}</span>
       </div>
     )
   }
@@ -455,7 +475,8 @@ function PreviewBox({ preview }: { preview: unknown }) {
   const diff = typeof p.diff === 'string' ? p.diff : ''
   if (!summary && !diff) return null
   return (
-    <div className="tool-card__preview" data-testid="call-preview">
+    <div className={`tool-card__preview ${draft ? 'is-draft' : ''}`} data-testid="call-preview" data-draft={draft ? 'true' : undefined}>
+      {draft && <p className="tool-card__preview-summary tool-card__preview-draft">{t('calls.previewWithEdit')}</p>}
       {summary && <p className="tool-card__preview-summary">{summary}</p>}
       {diff && <DiffView diff={diff} />}
     </div>
@@ -581,11 +602,14 @@ function useArgsError() {
 
 function EditForm({
   initial,
+  onText,
   busy,
   onCancel,
   onRun,
 }: {
   initial: string
+  /** The text as typed, so the card can preview the edit. */
+  onText: (text: string | null) => void
   busy: boolean
   onCancel: () => void
   onRun: (value: Record<string, unknown>) => Promise<ApiError | null>
@@ -595,6 +619,12 @@ function EditForm({
   const [error, setError] = useState<{ text: string; code?: string } | null>(null)
   const check = useArgsError()
   const id = useId()
+  useEffect(() => {
+    onText(text)
+  }, [text, onText])
+  useEffect(() => () => onText(null), [onText])
+  const parsed = parseArgs(text)
+  const edited = parsed.ok ? prettyJSON(parsed.value) : ''
 
   const submit = async () => {
     const r = check(text)
@@ -640,6 +670,9 @@ function EditForm({
           }
         }}
       />
+      {parsed.ok && edited !== initial && (
+        <ArgsDiff label={t('calls.editChanges')} before={initial} after={edited} testId="edit-args-diff" />
+      )}
       <FormFooter
         error={error}
         errorId={`${id}-err`}
@@ -654,7 +687,6 @@ function EditForm({
   )
 }
 
-/** Best effort: the arguments a broken call meant, to start the fix from. */
 // FormFooter is the shared bottom of the Edit and Fix forms: the server's
 // error, then run / cancel.
 function FormFooter(p: {
@@ -691,35 +723,6 @@ function FormFooter(p: {
   )
 }
 
-export function guessArgs(raw: string): Record<string, unknown> {
-  const a = raw.indexOf('{')
-  const b = raw.lastIndexOf('}')
-  if (a < 0 || b <= a) return {}
-  let v: unknown
-  try {
-    v = JSON.parse(raw.slice(a, b + 1))
-  } catch {
-    return {}
-  }
-  const obj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x)
-  if (!obj(v)) return {}
-  const first = Array.isArray(v.tool_calls) ? v.tool_calls[0] : v
-  if (!obj(first)) return {}
-  for (const k of ['arguments', 'parameters', 'args']) {
-    const x = first[k]
-    if (obj(x)) return x
-    if (typeof x === 'string') {
-      try {
-        const y = JSON.parse(x)
-        if (obj(y)) return y
-      } catch {
-        /* not JSON */
-      }
-    }
-  }
-  return 'name' in first ? {} : first
-}
-
 function FixForm({
   call: c,
   busy,
@@ -733,7 +736,8 @@ function FixForm({
 }) {
   const { t } = useTranslation()
   const [name, setName] = useState(c.name)
-  const [text, setText] = useState(() => prettyJSON(c.arguments && typeof c.arguments === 'object' ? c.arguments : guessArgs(c.raw)))
+  // The backend sends the arguments as it read them (best effort for a broken call).
+  const [text, setText] = useState(() => prettyJSON(c.arguments && typeof c.arguments === 'object' ? c.arguments : {}))
   const [error, setError] = useState<{ text: string; code?: string } | null>(null)
   const check = useArgsError()
   const id = useId()

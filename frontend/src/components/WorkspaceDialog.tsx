@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react'
+import { keepFocus } from '../lib/focus'
 import { useTranslation } from 'react-i18next'
 import { api, toApiError, type WorkspaceKind } from '../api'
 import { selectActiveWorkspace, useStore } from '../store'
@@ -43,7 +44,7 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
 
   const browse = async () => {
     try {
-      const picked = await api.pickFolder()
+      const picked = await keepFocus(() => api.pickFolder())
       if (picked) {
         setDir(picked)
         setError(null)

@@ -5,6 +5,7 @@
 // Kept apart from store/index.ts: it drives the main store through its public
 // actions and `setState`, and keeps its own small state here.
 import { create } from 'zustand'
+import { keepFocus } from '../lib/focus'
 import { historyApi, toApiError, type ApiError, type Chat, type ExportFormat, type ImportResult, type Message, type SearchHit } from '../api'
 import i18n from '../i18n'
 import { PAGE_SIZE, selectIsStreaming, useStore } from './index'
@@ -267,7 +268,11 @@ export async function duplicateChat(chat: Chat) {
 /** Exports chats ([] = all) through the native save dialog; toasts where it went. */
 export async function exportChats(chatIds: string[], format: ExportFormat): Promise<string> {
   try {
-    const path = await historyApi.exportChats(chatIds, format)
+    // A cancelled save dialog leaves focus where it was (or on the chat, when a menu item opened it).
+    const path = await keepFocus(
+      () => historyApi.exportChats(chatIds, format),
+      () => (chatIds.length === 1 ? document.querySelector<HTMLElement>(`[data-testid="chat-item"][data-chat-id="${CSS.escape(chatIds[0])}"]`) : null),
+    )
     if (path) store().toast({ kind: 'success', title: 'history.exported', message: i18n.t('history.exportedTo', { path }) })
     return path
   } catch (err) {
@@ -279,7 +284,7 @@ export async function exportChats(chatIds: string[], format: ExportFormat): Prom
 /** Imports a file through the native open dialog: the result, or the error (not toasted). */
 export async function importFile(): Promise<{ result: ImportResult } | { error: ApiError }> {
   try {
-    const result = await historyApi.importFile()
+    const result = await keepFocus(() => historyApi.importFile())
     if (result.source) await store().loadChats()
     return { result }
   } catch (err) {
