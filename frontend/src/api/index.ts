@@ -1,6 +1,8 @@
 // The ONLY module that touches `window.go` / `window.runtime`. Everything else
 // imports the typed wrappers below, which keeps the Go contract in one place
 // and lets tests mock this module wholesale.
+// Only store/ imports the bindings (api, historyApi, policyApi, undoApi, events):
+// components go through the stores (src/architecture.test.ts checks it).
 
 // Shapes shared with Go come from ./generated.ts (generated from the Go types by
 // tstypes_test.go, `make types`; a Go test fails when it is stale). Only what the

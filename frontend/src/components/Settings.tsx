@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import { takeProviderIntent } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'
 import {
-  api,
   DEMO_PROVIDER_ID,
   ENV_PROVIDER_ID,
   TOOL_MODES,
@@ -14,6 +13,7 @@ import {
   type ToolMode,
 } from '../api'
 import { useStore, type SettingsTab } from '../store'
+import { listModels, testConnection } from '../store/requests'
 import { modLabel } from '../lib/hooks'
 import { ConfirmDialog, Dialog } from './Dialog'
 import { Switch } from './Switch'
@@ -263,13 +263,13 @@ function ProviderForm({
 
   const test = async () => {
     setStatus(null)
-    const sentence = await run('test', () => api.testConnection(clean()))
+    const sentence = await run('test', () => testConnection(clean()))
     if (sentence !== undefined) setStatus(sentence ? { kind: 'ok', text: sentence } : { kind: 'ok', key: 'providers.testOk' })
   }
 
   const loadModels = async () => {
     setModelStatus(null)
-    const list = await run('models', () => api.listModels(clean()))
+    const list = await run('models', () => listModels(clean()))
     if (list) {
       const sorted = [...new Set(list)].sort((a, b) => a.localeCompare(b))
       setModels(sorted)
