@@ -1,3 +1,4 @@
+import './AboutDialog.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toApiError, type AboutInfo } from '../api'

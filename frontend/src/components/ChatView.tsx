@@ -1,3 +1,4 @@
+import './ChatView.css'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { wantAddProvider } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'

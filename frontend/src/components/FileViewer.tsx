@@ -1,4 +1,5 @@
 // A workspace file opened read-only, with line numbers.
+import './FileViewer.css'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FileView } from '../api'

@@ -1,3 +1,4 @@
+import './FilesPanel.css'
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { selectActiveWorkspace, useStore, type WorkspaceState } from '../store'

@@ -1,3 +1,4 @@
+import './Markdown.css'
 import { memo, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { openLink } from '../lib/links'
 import ReactMarkdown, { type Components } from 'react-markdown'

@@ -1,3 +1,4 @@
+import './RunTool.css'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { chatWorkspace, type RunOutput, type ToolSpec } from '../api'

@@ -1,3 +1,4 @@
+import './ToolLab.css'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toApiError, type Call, type ScanParadigm, type ScanResult, type ToolLab as Lab, type ToolSpec } from '../api'

@@ -1,3 +1,4 @@
+import './WorkspaceDialog.css'
 import { useEffect, useId, useState } from 'react'
 import { keepFocus } from '../lib/focus'
 import { useTranslation } from 'react-i18next'
