@@ -21,7 +21,7 @@ HEADLESS      := NO_AT_BRIDGE=1 dbus-run-session -- xvfb-run -a -s "-screen 0 12
 FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/package.json -type f 2>/dev/null)
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup bench-longchat \
+.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup bench-longchat bench-ui \
         package package-test deps-package icons types
 
 help:
@@ -31,6 +31,7 @@ help:
 	@echo "make bench         Go benchmarks (streaming cost per token, coalescer, store)"
 	@echo "make bench-startup cold start to painted window, idle RSS (under Xvfb)"
 	@echo "make bench-longchat open a 10,000-message chat: time to the newest message painted"
+	@echo "make bench-ui      Airlock vs an empty Wails app: memory, idle CPU, start-up, JS at start, streaming, long chats (RUNS=3)"
 	@echo "make dev           wails dev (hot reload)"
 	@echo "make types         regenerate frontend/src/api/generated.ts from the Go types"
 	@echo "make package       build the .deb, Linux .tar.gz, Windows .exe and NSIS installer into dist/"
@@ -156,3 +157,8 @@ icons: deps-package
 # Opening a chat of 10,000 messages: time to the newest message painted, messages mounted.
 bench-longchat: deps-system $(BIN)
 	AIRLOCK_BIN=$(CURDIR)/$(BIN) $(HEADLESS) node frontend/e2e/bench-longchat.mjs
+
+# Airlock next to an empty Wails react-ts app (built once into ~/.cache/airlock-bench):
+# memory, idle CPU, start-up, JavaScript at start, streaming latency, long chats. RUNS=3 for min/median/max.
+bench-ui: deps-system deps-wails $(BIN)
+	RUNS=$${RUNS:-1} AIRLOCK_BIN=$(CURDIR)/$(BIN) WAILS=$(WAILS) $(HEADLESS) node scripts/bench-ui.mjs

@@ -171,7 +171,12 @@ func run() (err error) {
 		// Errors returned by bound methods go to the log; the UI gets the
 		// same string Wails would send without a formatter.
 		ErrorFormatter: formatError(log),
-		Linux:          &linux.Options{ProgramName: "airlock", Icon: windowIcon},
+		// GPU policy Never: with WebKitGTK's on-demand policy our page (its
+		// backdrop blur) enters accelerated compositing, which under software GL
+		// cost the web process about 130 MB of PSS and 50 ms of CPU a second just
+		// to blink the composer's caret (make bench-ui). A chat UI paints fine
+		// without it.
+		Linux: &linux.Options{ProgramName: "airlock", Icon: windowIcon, WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
 	})
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"airlock/backend/bridge"
@@ -455,10 +456,25 @@ func errorCode(err error) string {
 	return "unknown"
 }
 
-// titleFrom makes a sidebar title out of the first message: its first line,
-// at most 60 characters, cut at a word.
+// titleFrom makes a sidebar title out of the first message: its first line
+// with words (a pasted log or code block starts with a fence or a heading
+// mark), at most 60 characters, cut at a word. Only the first few lines are
+// looked at, so a 3,000-line paste costs no more than a short message.
 func titleFrom(text string) string {
-	line := strings.TrimSpace(strings.SplitN(strings.TrimSpace(text), "\n", 2)[0])
+	line := ""
+	rest := strings.TrimSpace(text)
+	for i := 0; i < 20 && rest != "" && line == ""; i++ {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
+			continue // a fence line ("```go") names a language, not the subject
+		}
+		l = strings.TrimSpace(strings.TrimLeft(l, "#> \t"))
+		if strings.IndexFunc(l, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			line = strings.Join(strings.Fields(l), " ")
+		}
+	}
 	const max = 60
 	if utf8.RuneCountInString(line) <= max {
 		return line

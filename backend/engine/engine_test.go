@@ -246,6 +246,14 @@ func TestTitleFrom(t *testing.T) {
 		"short":                     "short",
 		strings.Repeat("word ", 30): strings.TrimSpace(strings.Repeat("word ", 12)) + "…",
 		strings.Repeat("中", 70):     strings.Repeat("中", 60) + "…",
+		// A paste: the title is its first line with words, capped; fences and heading marks are skipped.
+		"```go\npackage main\n" + strings.Repeat("x := 1\n", 30) + "```":           "package main",
+		"```\n\n  func main() {\n}":                                                "func main() {",
+		"# Release notes\n\nmore":                                                  "Release notes",
+		"---\n\t tab\t and   spaces \n":                                            "tab and spaces",
+		strings.Repeat("line 0001: a pasted log line that goes on and on\n", 3000): "line 0001: a pasted log line that goes on and on",
+		strings.Repeat("y", 200000):                                                strings.Repeat("y", 60) + "…",
+		"\n\n   \n":                                                                "",
 	}
 	for in, want := range cases {
 		if got := titleFrom(in); got != want {

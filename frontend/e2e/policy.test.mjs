@@ -87,14 +87,20 @@ const lastCard = `[...document.querySelectorAll('[data-testid="tool-card"]')].po
 const lastAssistant = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m ? { status: m.dataset.status, text: m.innerText } : null })()`
 
 /** Sends text and waits for the card of the call it asks for (the count-th card of the chat); returns its id. */
-async function ask(app, text, count) {
+// The card of the answer to `text`: the first call the backend did not have
+// before (counting cards in the page would depend on how many the virtualized
+// list has mounted), once its card is in the page.
+const activeChat = `document.querySelector('[data-testid="chat-item"][data-active="true"]')?.dataset.chatId`
+const callIds = (chatId) => `window.go.main.App.ListCalls(${JSON.stringify(chatId)}).then((cs) => cs.map((c) => c.id))`
+async function ask(app, text) {
+  const chat0 = await app.eval(activeChat)
+  const before = chat0 ? await app.eval(callIds(chat0)) : []
   await app.type('composer', text)
   await app.click('send')
-  return app.waitFor(
-    `(() => { const c = [...document.querySelectorAll('[data-testid="tool-card"]')]; return c.length === ${count} && c[${count - 1}].dataset.callId })()`,
-    20000,
-    `card ${count} for "${text}"`,
-  )
+  const chatId = await app.waitFor(activeChat, 5000, 'the chat')
+  const id = await app.waitFor(`${callIds(chatId)}.then((ids) => ids.find((id) => !${JSON.stringify(before)}.includes(id)))`, 20000, `the call for "${text}"`)
+  await app.waitFor(`!!${cardById(id)}`, 10000, `the card for "${text}"`)
+  return id
 }
 const callOf = async (app, chatId, id) => (await app.eval(`window.go.main.App.ListCalls(${JSON.stringify(chatId)})`)).find((c) => c.id === id)
 const settled = (app) =>
@@ -110,7 +116,7 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
   const dataDir = newDataDir()
   let app = await launch(dataDir)
   await app.click('new-chat')
-  const first = await ask(app, 'read docs/guide/intro.md', 1)
+  const first = await ask(app, 'read docs/guide/intro.md')
   const chatId = await app.waitFor(`document.querySelector('[data-testid="chat-item"][data-active="true"]')?.dataset.chatId`, 5000, 'chat id')
 
   // The menu: the folder is offered from the call's own path.
@@ -147,13 +153,13 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
   await settled(app)
 
   // The next call under docs/ runs by itself, decided by rule #1.
-  const second = await ask(app, 'read docs/api.md', 2)
+  const second = await ask(app, 'read docs/api.md')
   await app.waitFor(`${cardById(second)}?.querySelector('[data-testid="rule-decision"]')?.innerText.includes('rule #1')`, 10000, 'second card run by rule #1')
   assert.equal((await callOf(app, chatId, second)).decidedBy, 'rule:1')
   await settled(app)
 
   // One outside it (and a traversal out of it) still waits for you.
-  const third = await ask(app, 'read docs/../src/main.go', 3)
+  const third = await ask(app, 'read docs/../src/main.go')
   await app.waitFor(`(() => { const m = ${lastAssistant}; return m && m.status === 'complete' })()`, 10000, 'answer complete')
   const waiting = await callOf(app, chatId, third)
   assert.equal(waiting.state, 'pending')
@@ -161,7 +167,7 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
   assert.equal(await app.eval(`!!${cardById(third)}.querySelector('[data-testid="approve"]')`), true)
 
   // Never allow write_file, with a message the model is told (the waiting read is settled by the new message).
-  const fourth = await ask(app, 'write notes/todo.md', 4)
+  const fourth = await ask(app, 'write notes/todo.md')
   await app.eval(`${cardById(fourth)}.scrollIntoView({ block: 'center' })`)
   await app.eval(`${cardById(fourth)}.querySelector('[data-testid="always-allow"]').click()`)
   await app.click('never-allow')
@@ -209,8 +215,7 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
     await app.eval(`window.go.main.App.SaveSettings(${JSON.stringify({ ...s, language, theme })})`)
     await stop(app)
     app = await launch(dataDir)
-    const n = await app.eval(`document.querySelectorAll('[data-testid="tool-card"]').length`)
-    const id = await ask(app, 'read src/app.go', n + 1)
+    const id = await ask(app, 'read src/app.go')
     await openMenu(app, id)
     await shot(app, `policy-menu-${tag}`)
     await app.click('always-allow-path')

@@ -37,7 +37,9 @@ test('Chinese starters: the time starter brings its card, error 500 its error', 
 
   await pick(app, 'error')
   await app.waitFor(`${lastAssistant}?.status === 'error'`, 20000, 'the simulated error')
-  assert.match(await app.eval(`${lastAssistant}.text`), /500|server error|服务器/i)
+  // The virtualized list shows a new item once measured: wait for its text.
+  const failed = await app.waitFor(`${lastAssistant}?.text`, 5000, 'the error shown')
+  assert.match(failed, /500|server error|服务器/i)
 
   await pick(app, 'think')
   const think = await app.waitFor(`(() => { const m = ${lastAssistant}; return m && m.status === 'complete' && m })()`, 20000, 'the thinking answer')

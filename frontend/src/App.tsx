@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 import { openLink } from './lib/links'
 import { useTranslation } from 'react-i18next'
 import { selectIsStreaming, useStore } from './store'
@@ -10,13 +10,18 @@ import { subscribePolicy } from './store/policy'
 import { applyLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
-import { ChatView } from './components/ChatView'
-import { SettingsDialog } from './components/Settings'
+import { ChatView, preloadMessageList } from './components/ChatView'
+import { preloadMessageParts } from './components/MessageItem'
+import { lazyWithPreload } from './lib/lazy'
 import { AboutDialog } from './components/AboutDialog'
-import { ToolLab } from './components/ToolLab'
-import { ActivityView } from './components/policy/ActivityView'
 import { Toasts } from './components/Toasts'
 import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
+
+// Views not needed to show a chat load on first use (their own chunks): keeps
+// the JavaScript parsed at start small.
+const SettingsDialog = lazyWithPreload(() => import('./components/Settings').then((m) => ({ default: m.SettingsDialog })))
+const ToolLab = lazyWithPreload(() => import('./components/ToolLab').then((m) => ({ default: m.ToolLab })))
+const ActivityView = lazyWithPreload(() => import('./components/policy/ActivityView').then((m) => ({ default: m.ActivityView })))
 
 export function App() {
   const { t } = useTranslation()
@@ -25,6 +30,10 @@ export function App() {
   const theme = useStore((s) => s.settings?.theme ?? 'system')
   const language = useStore((s) => s.settings?.language ?? 'auto')
   const view = useStore((s) => s.view)
+  const settingsOpen = useStore((s) => s.settingsOpen)
+  // Once loaded, Settings stays mounted (it keeps its own state while closed).
+  const settingsUsed = useRef(false)
+  settingsUsed.current ||= settingsOpen
   const prefersDark = usePrefersDark()
 
   useEffect(() => {
@@ -58,6 +67,12 @@ export function App() {
     const id = requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('no-transitions')))
     return () => cancelAnimationFrame(id)
   }, [resolved])
+
+  // After the first paint, fetch the chunks messages render with while idle.
+  useEffect(() => {
+    if (!ready) return
+    preloadMessageParts(preloadMessageList)
+  }, [ready])
 
   useEffect(() => {
     applyLanguage(language)
@@ -162,8 +177,22 @@ export function App() {
   return (
     <div className="app">
       <Sidebar />
-      {view === 'lab' ? <ToolLab /> : view === 'activity' ? <ActivityView /> : <ChatView />}
-      <SettingsDialog />
+      {view === 'lab' ? (
+        <Suspense fallback={<div className="lazy-fallback" aria-busy="true" />}>
+          <ToolLab />
+        </Suspense>
+      ) : view === 'activity' ? (
+        <Suspense fallback={<div className="lazy-fallback" aria-busy="true" />}>
+          <ActivityView />
+        </Suspense>
+      ) : (
+        <ChatView />
+      )}
+      {settingsUsed.current && (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      )}
       <AboutDialog />
       <Toasts />
     </div>

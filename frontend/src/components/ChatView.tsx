@@ -1,8 +1,8 @@
 import './ChatView.css'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useRef } from 'react'
 import { wantAddProvider } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'
-import { DEMO_PROVIDER_ID, type Message } from '../api'
+import { DEMO_PROVIDER_ID } from '../api'
 import {
   NEW_CHAT_DRAFT,
   selectActiveChatOptions,
@@ -13,15 +13,20 @@ import {
   selectWaitingCount,
   useStore,
 } from '../store'
-import { isUndecided } from '../store/calls'
 import { ChatOptionsButton } from './ChatOptions'
-import { FilesPanel } from './FilesPanel'
 import { Composer, type ComposerHandle } from './Composer'
-import { MessageItem } from './MessageItem'
 import { FindInChat } from './FindInChat'
 import { ActivityButton } from './policy/ActivityButton'
-import { LoadOlder } from './LoadOlder'
-import { AlertIcon, ArrowDownIcon, CloseIcon, FilesIcon, InfoIcon, LogoMark, PlayIcon, SparkIcon } from './icons'
+import { lazyWithPreload } from '../lib/lazy'
+import { FilesIcon, LogoMark, SparkIcon } from './icons'
+
+// The files panel (tree, editor, changes) is its own chunk, loaded when first opened.
+const FilesPanel = lazyWithPreload(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })))
+
+// The message list (virtualizer, messages, markdown) is not needed for the
+// first paint of a new chat: its own chunk, preloaded while idle after start.
+const MessageList = lazyWithPreload(() => import('./MessageList').then((m) => ({ default: m.MessageList })))
+export const preloadMessageList = () => void MessageList.preload()
 
 export function ChatView() {
   const { t } = useTranslation()
@@ -93,6 +98,7 @@ export function ChatView() {
         {isEmpty ? (
           <EmptyState onPick={onSend} disabled={streaming} />
         ) : (
+          <Suspense fallback={<div style={{ flex: 1 }} aria-busy="true" />}>
           <MessageList
             messages={messages}
             streaming={streaming}
@@ -101,6 +107,7 @@ export function ChatView() {
             paradigm={paradigm}
             composerEmpty={draft.trim() === ''}
           />
+          </Suspense>
         )}
 
         <div className="chat__composer">
@@ -115,7 +122,11 @@ export function ChatView() {
           />
         </div>
       </main>
-      {filesOpen && <FilesPanel />}
+      {filesOpen && (
+        <Suspense fallback={<aside className="files-panel lazy-fallback" aria-busy="true" />}>
+          <FilesPanel />
+        </Suspense>
+      )}
     </div>
   )
 }
@@ -146,197 +157,6 @@ function FilesToggle() {
         </span>
       )}
     </button>
-  )
-}
-
-function MessageList({
-  messages,
-  streaming,
-  onRetry,
-  chatId,
-  paradigm,
-  composerEmpty,
-}: {
-  messages: Message[]
-  streaming: boolean
-  onRetry: () => void
-  chatId: string | null
-  paradigm: string
-  composerEmpty: boolean
-}) {
-  const { t } = useTranslation()
-  const scroller = useRef<HTMLDivElement>(null)
-  const callsByMessage = useStore((s) => s.callsByMessage)
-  const stick = useRef(true)
-  const [atBottom, setAtBottom] = useState(true)
-
-  // A new chat starts at the bottom.
-  useLayoutEffect(() => {
-    stick.current = true
-    const el = scroller.current
-    if (el) el.scrollTop = el.scrollHeight
-  }, [chatId])
-
-  // Follow the stream unless the person scrolled up.
-  useLayoutEffect(() => {
-    const el = scroller.current
-    if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [messages])
-
-  // Sending a message always brings us back down.
-  const lastUserId = [...messages].reverse().find((m) => m.role === 'user')?.id
-  useLayoutEffect(() => {
-    stick.current = true
-    setAtBottom(true)
-    const el = scroller.current
-    if (el) el.scrollTop = el.scrollHeight
-  }, [lastUserId])
-
-  const onScroll = () => {
-    const el = scroller.current
-    if (!el) return
-    const gap = el.scrollHeight - el.scrollTop - el.clientHeight
-    const bottom = gap < 48
-    stick.current = bottom
-    if (bottom !== atBottom) setAtBottom(bottom)
-  }
-
-  const jump = () => {
-    const el = scroller.current
-    if (!el) return
-    stick.current = true
-    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' })
-  }
-
-  let lastAssistant = -1
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role === 'assistant') {
-      lastAssistant = i
-      break
-    }
-  }
-
-  // Cards forming while the model writes grow the answer without a delta: keep following it.
-  useEffect(() => {
-    const el = scroller.current
-    const inner = el?.firstElementChild
-    if (!streaming || !el || !inner || typeof ResizeObserver === 'undefined') return
-    const ro = new ResizeObserver(() => {
-      if (stick.current) el.scrollTop = el.scrollHeight
-    })
-    ro.observe(inner)
-    return () => ro.disconnect()
-  }, [streaming])
-
-  // New cards grow the list: stay at the bottom if we were there.
-  const lastCalls = lastAssistant >= 0 ? callsByMessage[messages[lastAssistant].id] : undefined
-  useLayoutEffect(() => {
-    const el = scroller.current
-    if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [lastCalls])
-
-  // When the latest answer gets cards waiting for a decision, focus the first
-  // one (Enter runs it) — unless the person is typing somewhere.
-  const firstWaiting = lastCalls?.find(isUndecided)?.id
-  const autoFocused = useRef<string | null>(null)
-  useEffect(() => {
-    if (!firstWaiting || lastAssistant !== messages.length - 1) return
-    const msgId = messages[lastAssistant].id
-    if (autoFocused.current === msgId) return
-    autoFocused.current = msgId
-    const active = document.activeElement as HTMLElement | null
-    const isComposer = active?.getAttribute('data-testid') === 'composer'
-    const typing =
-      !!active &&
-      active !== document.body &&
-      ((isComposer && !composerEmpty) ||
-        (!isComposer && (active.tagName === 'INPUT' || active.tagName === 'TEXTAREA' || active.tagName === 'SELECT' || active.isContentEditable)))
-    if (typing || document.querySelector('[role="dialog"][aria-modal="true"]')) return
-    const card = scroller.current?.querySelector<HTMLElement>(`[data-testid="tool-card"][data-call-id="${CSS.escape(firstWaiting)}"]`)
-    card?.focus({ preventScroll: !stick.current })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [firstWaiting])
-
-  const last = messages[messages.length - 1]
-  const showContinue = !!last && last.role === 'user' && last.kind === 'tool_results' && !streaming
-
-  return (
-    <div className="messages" ref={scroller} onScroll={onScroll} role="log" aria-live="off" aria-label={t('chat.messages')}>
-      <div className="messages__inner">
-        {chatId && <LoadOlder chatId={chatId} scroller={scroller} />}
-        {messages.map((m, i) => (
-          <MessageItem
-            key={m.id}
-            message={m}
-            canRetry={i === lastAssistant && !streaming}
-            onRetry={onRetry}
-            paradigm={paradigm}
-          />
-        ))}
-        {chatId && <ChatNoticeBar chatId={chatId} canContinue={showContinue} />}
-      </div>
-      {!atBottom && (
-        <button type="button" className="jump-btn" onClick={jump} aria-label={t('chat.jumpToLatest')}>
-          <ArrowDownIcon size={16} />
-          {streaming && last?.status === 'streaming' ? t('chat.following') : t('chat.jumpToLatest')}
-        </button>
-      )}
-    </div>
-  )
-}
-
-/**
- * The bottom of the chat when the loop waits: tool results not yet sent
- * (auto-continue off, or the turn cap paused it) get a Continue button; other
- * notices (e.g. the next turn failed to start) are shown with a dismiss.
- */
-function ChatNoticeBar({ chatId, canContinue }: { chatId: string; canContinue: boolean }) {
-  const { t } = useTranslation()
-  const notice = useStore((s) => s.notices[chatId])
-  const continueChat = useStore((s) => s.continueChat)
-  const dismiss = useStore((s) => s.dismissNotice)
-  const [busy, setBusy] = useState(false)
-  if (!canContinue && !notice) return null
-  const paused = notice?.code === 'turn_cap'
-  const learned = notice?.code === 'tool_mode_learned'
-  const problem = !!notice && !paused && !learned
-  const text = notice ? notice.message : t('continue.ready')
-  return (
-    <div
-      className={`notice-bar ${problem ? 'notice-bar--error' : paused ? 'notice-bar--paused' : ''}`}
-      data-testid="chat-notice"
-      data-code={notice?.code ?? 'results_waiting'}
-      role={problem ? 'alert' : 'status'}
-    >
-      {problem ? <AlertIcon size={16} /> : <InfoIcon size={16} />}
-      <div className="notice-bar__body">
-        <p className="notice-bar__title">
-          {paused ? t('notices.turnCapTitle') : learned ? t('notices.toolModeTitle') : problem ? t('notices.title') : t('continue.title')}
-        </p>
-        <p className="notice-bar__text">{text}</p>
-      </div>
-      {canContinue && (
-        <button
-          type="button"
-          className="btn btn--sm btn--primary"
-          data-testid="continue"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true)
-            await continueChat(chatId)
-            setBusy(false)
-          }}
-        >
-          {busy ? <span className="spinner" aria-hidden="true" /> : <PlayIcon size={12} />}
-          {t('continue.button')}
-        </button>
-      )}
-      {notice && !canContinue && (
-        <button type="button" className="icon-btn icon-btn--sm" onClick={() => dismiss(chatId)} aria-label={t('common.dismiss')}>
-          <CloseIcon size={14} />
-        </button>
-      )}
-    </div>
   )
 }
 

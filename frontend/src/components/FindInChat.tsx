@@ -4,6 +4,7 @@ import { toApiError, type SearchHit } from '../api'
 import { useStore } from '../store'
 import { HIGHLIGHT_MS, revealMessage, searchChat, SEARCH_DEBOUNCE_MS, useHistory } from '../store/history'
 import { ChevronDownSmallIcon, ChevronUpIcon, CloseIcon, SearchIcon } from './icons'
+import { scrollToMessage } from '../lib/scrollToMessage'
 import '../styles/history.css'
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
@@ -207,9 +208,14 @@ export function useRevealHighlight() {
     const attempt = () => {
       const { msg, target } = find()
       if (!msg || !target) {
+        // The list is virtualized: a message off screen is not mounted until scrolled to.
+        if (tries % 15 === 0) scrollToMessage(highlight.messageId)
         if (tries++ < 120) frame = requestAnimationFrame(attempt)
         return
       }
+      // Through the list first: it stops following the bottom and places the message
+      // (a virtualized list may still be settling its first position).
+      scrollToMessage(highlight.messageId)
       scroll(target)
       marked = [msg, ...(target !== msg ? [target] : [])]
       for (const el of marked) el.setAttribute('data-highlight', 'true')

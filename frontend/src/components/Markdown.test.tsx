@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest'
-import { render, fireEvent } from '@testing-library/react'
+import { render, fireEvent, waitFor } from '@testing-library/react'
 import { Markdown } from './Markdown'
 
 const md = (text: string) => render(<Markdown text={text} />).container
@@ -52,8 +52,9 @@ describe('Markdown (untrusted model output)', () => {
     expect(c.textContent).not.toContain('display:none')
   })
 
-  it('keeps code highlighting classes and a language label', () => {
+  it('keeps code highlighting classes and a language label (the grammar loads on demand)', async () => {
     const c = md('```js\nconst answer = 42 // yes\n```')
+    await waitFor(() => expect(c.querySelector('.hljs-keyword')).not.toBeNull())
     const code = c.querySelector('pre code')!
     expect(code).not.toBeNull()
     expect(code.className).toContain('hljs')

@@ -1,16 +1,32 @@
 import './MessageItem.css'
-import { memo, useId, useMemo, useState } from 'react'
+import { memo, Suspense, useId, useMemo, useState } from 'react'
 import { ErrorActions } from './ErrorActions'
 import { Waiting } from './Waiting'
 import { useTranslation } from 'react-i18next'
 import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
-import { Markdown, CopyButton } from './Markdown'
-import { MessageCalls } from './ToolCalls'
-import { FormingCards } from './FormingCards'
+import { Markdown, CopyButton, preloadMarkdown } from './Markdown'
+import { lazyWithPreload } from '../lib/lazy'
+import { collapseText, USER_LIMITS } from '../lib/collapse'
+import { splitStable } from '../lib/streamSplit'
+import './message.css'
 import { useForming } from '../store/forming'
 import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
 import { EditButton, MessageEditor, RegenerateButton, VersionSwitcher } from './MessageHistory'
+
+// Tool cards (cards, undo, changes) are their own chunk, fetched while idle
+// after start (preloadMessageParts) so they are there before any call arrives.
+const MessageCalls = lazyWithPreload(() => import('./ToolCalls').then((m) => ({ default: m.MessageCalls })))
+const FormingCards = lazyWithPreload(() => import('./FormingCards').then((m) => ({ default: m.FormingCards })))
+
+/** Fetches what messages render with (markdown, tool cards, and `more`) once the page is idle. */
+export function preloadMessageParts(more?: () => void) {
+  preloadMarkdown(() => {
+    void MessageCalls.preload()
+    void FormingCards.preload()
+    more?.()
+  })
+}
 
 type Props = {
   message: Message
@@ -39,13 +55,27 @@ export const MessageItem = memo(MessageItemImpl)
 function UserMessage({ m }: { m: Message }) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState(false)
+  // A huge paste shows its first lines until "Show all".
+  const collapsed = useMemo(() => collapseText(m.content, USER_LIMITS), [m.content])
+  const [showAll, setShowAll] = useState(false)
   return (
     <div className="msg msg--user" data-testid="message" data-role="user" data-status={m.status} data-message-id={m.id}>
       {editing ? (
         <MessageEditor m={m} onClose={() => setEditing(false)} />
       ) : (
         <div className="msg--user__bubble">
-          <p className="msg__plain">{m.content}</p>
+          <p className="msg__plain">{collapsed && !showAll ? collapsed.head : m.content}</p>
+          {collapsed && (
+            <button
+              type="button"
+              className="show-all"
+              data-testid="show-all"
+              aria-expanded={showAll}
+              onClick={() => setShowAll((v) => !v)}
+            >
+              {showAll ? t('message.showLess') : t('message.showAll', { count: collapsed.totalLines })}
+            </button>
+          )}
         </div>
       )}
       <div className="msg__actions msg__actions--user">
@@ -175,10 +205,12 @@ function AssistantMessage({
     >
       {hasReasoning && <Reasoning text={m.reasoning} streaming={streaming} answering={hasContent} />}
 
-      {hasText && <Markdown text={shown} className={streaming ? 'is-streaming' : undefined} />}
+      {hasText && (streaming ? <StreamingMarkdown text={shown} /> : <Markdown text={shown} />)}
 
-      {!streaming && <MessageCalls messageId={m.id} paradigm={paradigm} />}
-      {streaming && <FormingCards messageId={m.id} />}
+      <Suspense fallback={null}>
+        {!streaming && <MessageCalls messageId={m.id} paradigm={paradigm} />}
+        {streaming && <FormingCards messageId={m.id} />}
+      </Suspense>
 
       {streaming && !hasContent && !hasReasoning && !forming && (
         <Waiting since={m.createdAt} />
@@ -230,6 +262,17 @@ function AssistantMessage({
         </footer>
       )}
     </article>
+  )
+}
+
+/** The answer while it streams: finished blocks render once, only the tail per delta. */
+function StreamingMarkdown({ text }: { text: string }) {
+  const [stable, tail] = splitStable(text)
+  return (
+    <>
+      {stable && <Markdown text={stable} />}
+      {tail && <Markdown text={tail} className="is-streaming" />}
+    </>
   )
 }
 

@@ -19,6 +19,7 @@ import {
   type RuleTest,
 } from '../api'
 import { useStore } from './index'
+import { revealMessage } from './history'
 
 /** The trail rows asked for at a time (ListAudit caps a page at 500). */
 export const AUDIT_PAGE = 50
@@ -188,7 +189,10 @@ export async function openCard(e: AuditEntry): Promise<void> {
   if (!e.chatId) return
   const s = useStore.getState()
   usePolicy.setState({ highlight: e.callId || null })
-  if (s.activeChatId !== e.chatId) await s.selectChat(e.chatId)
+  // revealMessage loads older pages or the version the card is on and scrolls
+  // the (virtualized) list to it, so the card is mounted before we look for it.
+  if (e.messageId) await revealMessage(e.chatId, e.messageId, e.callId || undefined)
+  else if (s.activeChatId !== e.chatId) await s.selectChat(e.chatId)
   else s.setView('chat')
   if (e.callId) revealCard(e.callId, 40)
 }
@@ -196,7 +200,7 @@ export async function openCard(e: AuditEntry): Promise<void> {
 /** Scrolls to a card once it is rendered (the chat may still be loading), then focuses it. */
 function revealCard(callId: string, tries: number) {
   requestAnimationFrame(() => {
-    const el = document.querySelector<HTMLElement>(`[data-testid="tool-card"][data-call-id="${CSS.escape(callId)}"]`)
+    const el = findCard(callId)
     if (!el) {
       if (tries > 0) window.setTimeout(() => revealCard(callId, tries - 1), 50)
       // Not on screen after 2 s: in an older part of a long chat (paged), or its message is gone.
@@ -206,11 +210,36 @@ function revealCard(callId: string, tries: number) {
     el.scrollIntoView?.({ block: 'center' })
     el.focus({ preventScroll: true })
     el.classList.add('is-highlighted')
+    holdFocus(callId, 10)
     window.setTimeout(() => {
-      el.classList.remove('is-highlighted')
+      findCard(callId)?.classList.remove('is-highlighted')
       if (usePolicy.getState().highlight === callId) usePolicy.setState({ highlight: null })
     }, 2400)
   })
+}
+
+function findCard(callId: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-testid="tool-card"][data-call-id="${CSS.escape(callId)}"]`)
+}
+
+/**
+ * Opening a chat focuses its composer a render later, and the virtualized list
+ * may mount the card anew while it settles: for a few frames, focus that went
+ * to the composer or the page comes back to the card. Focus the person moved
+ * anywhere else is left alone.
+ */
+function holdFocus(callId: string, frames: number) {
+  if (frames <= 0) return
+  window.setTimeout(() => {
+    const el = findCard(callId)
+    const active = document.activeElement as HTMLElement | null
+    const stolen = !active || active === document.body || active.dataset.testid === 'composer'
+    if (el && stolen && active !== el) {
+      el.focus({ preventScroll: true })
+      el.classList.add('is-highlighted')
+    }
+    holdFocus(callId, frames - 1)
+  }, 50)
 }
 
 /** Keeps the rules fresh (rules:changed) and the Activity view live while it shows. */

@@ -9,7 +9,7 @@
 import '../components/Sidebar.css'
 import '../components/ChatView.css'
 import '../components/MessageItem.css'
-import '../components/Markdown.css'
+import '../components/MarkdownRenderer.css'
 import '../components/Composer.css'
 import '../components/settings/ProvidersPanel.css'
 import '../components/settings/AboutPanel.css'

@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest'
-import { afterEach } from 'vitest'
+import { afterEach, beforeAll } from 'vitest'
 import { cleanup } from '@testing-library/react'
 import i18n from '../i18n'
+import { preloadAll } from '../lib/lazy'
 
 void i18n.changeLanguage('en')
 
 afterEach(() => cleanup())
+// The UI's lazy chunks (markdown, tool cards, settings…), loaded before tests render synchronously.
+beforeAll(() => preloadAll())
 
 // jsdom gaps
 if (!window.matchMedia) {
