@@ -22,7 +22,7 @@ FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.con
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
 .PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup bench-longchat bench-ui \
-        package package-test deps-package icons
+        package package-test deps-package icons types
 
 help:
 	@echo "make run           install what is missing, build, start Airlock (demo model, no API key needed)"
@@ -33,6 +33,7 @@ help:
 	@echo "make bench-longchat open a 10,000-message chat: time to the newest message painted"
 	@echo "make bench-ui      Airlock vs an empty Wails app: memory, idle CPU, start-up, JS at start, streaming, long chats (RUNS=3)"
 	@echo "make dev           wails dev (hot reload)"
+	@echo "make types         regenerate frontend/src/api/generated.ts from the Go types"
 	@echo "make package       build the .deb, Linux .tar.gz, Windows .exe and NSIS installer into dist/"
 	@echo "make package-test  make package, then install the .deb here and test the installed app under Xvfb"
 
@@ -100,6 +101,10 @@ test: test-go test-frontend test-e2e
 test-go: deps-system frontend/dist/index.html
 	go vet -tags $(TAGS) ./...
 	go test -tags $(TAGS) -count=1 ./...
+
+# frontend/src/api/generated.ts from the Go types the UI shares (TestTSTypes fails when it is stale).
+types: frontend/dist/index.html
+	go test -tags $(TAGS) -count=1 -run '^TestTSTypes$$' . -update
 
 test-frontend: deps-node
 	cd frontend && npm test

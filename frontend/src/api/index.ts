@@ -1,6 +1,18 @@
 // The ONLY module that touches `window.go` / `window.runtime`. Everything else
 // imports the typed wrappers below, which keeps the Go contract in one place
 // and lets tests mock this module wholesale.
+// Only store/ imports the bindings (api, historyApi, policyApi, undoApi, events):
+// components go through the stores (src/architecture.test.ts checks it).
+
+// Shapes shared with Go come from ./generated.ts (generated from the Go types by
+// tstypes_test.go, `make types`; a Go test fails when it is stale). Only what the
+// generator cannot express is written here: unions for fields Go keeps as plain
+// strings, and fields the normalize* functions below fill (optional here).
+import type * as go from './generated'
+
+/** A generated Go type with some fields narrowed by hand; N may only name fields T has (a renamed Go field fails here). */
+type Narrow<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never }> = Omit<T, keyof N> & N
+
 
 export type Role = 'user' | 'assistant' | 'system'
 export type Kind = 'text' | 'tool_results'
@@ -16,180 +28,61 @@ export type ToolMode = 'text' | 'native' | 'auto'
 export const TOOL_MODES: ToolMode[] = ['text', 'native', 'auto']
 /** toolMode omitted = the backend keeps the chat's (the lazy new chat: the settings' default). */
 export type ChatOptions = { paradigm: Paradigm; recognizeOthers: boolean; toolMode?: ToolMode }
-export type Chat = {
-  id: string
-  title: string
-  createdAt: number
-  updatedAt: number
-  /** How tools are offered to the model and read back (see ChatOptions). */
-  paradigm: Paradigm
-  recognizeOthers: boolean
-  /** How the model calls tools (normalizeChat fills it: 'text' for a chat from before the choice existed). */
-  toolMode?: ToolMode
-  /** Where the chat's file tools work (normalizeChat fills it: 'scratch' by default). */
-  workspaceKind?: WorkspaceKind
-  /** The real folder of a folder or overlay workspace ('' for scratch). */
-  workspaceDir?: string
-  /** Pinned chats come first in the sidebar. */
-  pinned?: boolean
-  /** The last message of the active path (the version the conversation goes through). */
-  leafId?: string
-  /** The MCP servers whose tools this chat offers; null = every enabled server (normalizeChat fills it). */
-  mcpServers?: string[] | null
-}
+export type Chat = Narrow<
+  go.Chat,
+  {
+    paradigm: Paradigm
+    /** normalizeChat fills it: 'text' for a chat from before the choice existed. */
+    toolMode?: ToolMode
+    /** normalizeChat fills it: 'scratch' by default. */
+    workspaceKind?: WorkspaceKind
+    workspaceDir?: string
+    pinned?: boolean
+    leafId?: string
+    /** null = every enabled server (normalizeChat fills it). */
+    mcpServers?: string[] | null
+  }
+>
 export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }
-export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number }
-export type Message = {
-  id: string
-  chatId: string
-  role: Role
-  kind: Kind
-  content: string
-  reasoning: string
-  status: MessageStatus
-  errorCode?: string
-  errorMessage?: string
-  model?: string
-  usage: Usage
-  createdAt: number
-  updatedAt: number
-  /** The message before this one on its path ('' for the first). */
-  parentId?: string
-  /** How many versions this turn has (siblings incl. itself; omitted/1 = just this one). */
-  versions?: number
-  /** 1-based version number among them. */
-  version?: number
-}
+export type Usage = go.Usage
+export type Message = Narrow<go.Message, { role: Role; kind: Kind; status: MessageStatus; parentId?: string }>
 /** A search match: `snippet` is plain text with matched words wrapped in \u0002 … \u0003. */
-export type SearchHit = {
-  chatId: string
-  chatTitle: string
-  messageId: string
-  role: Role
-  kind: 'message' | 'tool_call'
-  callId?: string
-  snippet: string
-  createdAt: number
-}
+export type SearchHit = Narrow<go.SearchHit, { role: Role; kind: 'message' | 'tool_call' }>
 export type ExportFormat = 'md' | 'html' | 'json'
 /** What an import did (source '' = the dialog was cancelled). */
-export type ImportResult = { source: '' | 'airlock' | 'chatgpt'; summary: string; path: string }
-export type Provider = {
-  id: string
-  name: string
-  baseUrl: string
-  apiKey: string
-  model: string
-  demo: boolean
-}
+export type ImportResult = Narrow<go.ImportResult, { source: '' | 'airlock' | 'chatgpt' }>
+export type Provider = go.Provider
 export type Language = 'auto' | 'en' | 'zh'
 export type Theme = 'system' | 'light' | 'dark'
-export type Settings = {
-  activeProviderId: string
-  systemPrompt: string
-  /** Below 0 means "use the provider's default". */
-  temperature: number
-  language: Language
-  theme: Theme
-  /** Send tool results to the model by itself once every call of an answer is settled. */
-  autoContinue: boolean
-  /** Model turns per user message before the loop pauses (1..1000). */
-  maxTurns: number
-  /** Per tool run (1..3600). */
-  toolTimeoutSeconds: number
-  /** How the model calls tools in new chats (normalizeSettings fills it: 'auto'). */
-  toolMode: ToolMode
-}
+export type Settings = Narrow<go.Settings, { language: Language; theme: Theme; toolMode: ToolMode }>
 /** What Auto knows about the active provider's model ('' = nothing learned / no override). */
-export type ModelModeInfo = {
-  providerId: string
-  model: string
-  learned: '' | 'native' | 'text'
-  reason: string
-  /** Unix ms; 0 = never. */
-  learnedAt: number
-  override: '' | 'native' | 'text'
-  /** What Auto does with this model now: the override, else what it learned, else native (to find out). */
-  effective: 'native' | 'text'
-}
+export type ModelModeInfo = Narrow<go.ModelModeInfo, { learned: '' | 'native' | 'text'; override: '' | 'native' | 'text'; effective: 'native' | 'text' }>
 /** `notices`: what went wrong at start that people must know (a damaged database set aside…), shown once. */
 /** `keyStorage`: where API keys are kept — the system keychain, or (none answered) the owner-only database. */
-export type AppInfo = {
-  version: string
-  dataDir: string
-  envProvider: boolean
-  notices?: string[]
-  keyStorage?: 'keychain' | 'database'
-}
-export type AboutInfo = { name: string; version: string; dataDir: string; logFile: string; platform: string; goVersion: string }
+export type AppInfo = Narrow<go.AppInfo, { keyStorage?: 'keychain' | 'database' }>
+export type AboutInfo = go.AboutInfo
 
 export type CallState = 'pending' | 'approved' | 'running' | 'done' | 'error' | 'denied' | 'interrupted' | 'problem'
 export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | `rule:${number}` | 'system' | 'new_message' | 'loop_guard' | 'turn_cap' | 'timeout'
 /** A tool call the model proposed, as the approval flow tracks it. */
-export type Call = {
-  id: string
-  modelCallId: string
-  chatId: string
-  /** The assistant message that proposed it. */
-  messageId: string
-  /** Order within the message. */
-  index: number
-  name: string
-  /** JSON object as proposed (null on a problem card that could not be read). */
-  arguments: unknown
-  /** The user's edit: what actually ran. */
-  edited?: unknown
-  /** The exact text the call was read from. */
-  raw: string
-  /** "json", "xml", "vcp", "hermes", ... */
-  format: string
-  state: CallState
-  /** Why it is a problem card. */
-  problem?: string
-  /** Loop guard: why it did not run by itself. */
-  guard?: string
-  decidedBy?: DecidedBy
-  decidedAt?: number
-  /** Denial reason. */
-  reason?: string
-  /** What the model is told (output or error). */
-  result?: string
-  resultStatus?: 'success' | 'error' | 'denied'
-  truncated?: boolean
-  startedAt?: number
-  finishedAt?: number
-  preview?: unknown
-  /** Pictures the tool returned (shown on the card; the model was told in text). */
-  images?: ToolImage[]
-  createdAt: number
-  updatedAt: number
-}
+export type Call = Narrow<go.Call, { state: CallState; decidedBy?: DecidedBy; resultStatus?: 'success' | 'error' | 'denied' }>
 /** A picture a tool returned: `data` is base64. */
-export type ToolImage = { mime: string; data: string }
+export type ToolImage = go.ToolImage
 /** What running a tool by hand produced (Tool lab). */
-export type RunOutput = { text: string; images: ToolImage[]; structured?: unknown; isError: boolean }
+export type RunOutput = Narrow<go.RunOutput, { images: ToolImage[]; isError: boolean }>
 /** A rule: a tool (or a glob of names) allowed, or never allowed, for any arguments, paths under a folder, or one argument's exact value. */
-export type Rule = {
-  id: number
-  effect: 'allow' | 'deny'
-  tool: string
-  match: { kind: 'any' | 'path' | 'exact'; path?: string; arg?: string; value?: unknown }
-  scope: 'call' | 'chat' | 'hour' | 'session' | 'always'
-  /** '' = every chat. */
-  chatId: string
-  messageId?: string
-  expiresAt?: number
-  /** For a never rule: what the model is told. */
-  message?: string
-  fromCall?: string
-  createdAt: number
-  uses: number
-  lastUsedAt?: number
-}
+export type Rule = Narrow<
+  go.Rule,
+  {
+    effect: 'allow' | 'deny'
+    match: Narrow<go.RuleMatch, { kind: 'any' | 'path' | 'exact' }>
+    scope: 'call' | 'chat' | 'hour' | 'session' | 'always'
+  }
+>
 /** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), or an MCP server acts for it (mcp). */
 export type ToolKind = 'builtin' | 'files' | 'mcp'
-export type ToolSpec = { name: string; description: string; parameters?: unknown; kind?: ToolKind; server?: string; changes?: boolean }
-export type ParadigmInfo = { id: string; label: string; prompt: string }
+export type ToolSpec = Narrow<go.ToolSpec, { kind?: ToolKind }>
+export type ParadigmInfo = go.ParadigmInfo
 export type FormatInfo = { id: string; name: string; models: string; markers?: string[]; source?: string; example: string }
 export type ToolLab = { tools: ToolSpec[]; paradigms: ParadigmInfo[]; formats: FormatInfo[] }
 export type ScanParadigm = Paradigm | 'auto'
@@ -204,83 +97,33 @@ export type WorkspaceChoice = { kind: WorkspaceKind; dir: string }
 export const DEFAULT_WORKSPACE: WorkspaceChoice = { kind: 'scratch', dir: '' }
 export type ChangeOp = 'added' | 'modified' | 'deleted'
 /** One file or folder of a workspace (sorted by path; `changed` only in an overlay). */
-export type WorkspaceEntry = { path: string; isDir: boolean; size: number; changed?: ChangeOp }
-export type WorkspaceInfo = { kind: WorkspaceKind; dir: string; entries: WorkspaceEntry[]; truncated: boolean }
+export type WorkspaceEntry = Narrow<go.WorkspaceEntry, { changed?: ChangeOp }>
+export type WorkspaceInfo = Narrow<go.WorkspaceInfo, { kind: WorkspaceKind; entries: WorkspaceEntry[] }>
 /** A workspace file opened read-only. */
-export type FileView = { path: string; content: string; binary: boolean; size: number; truncated: boolean }
+export type FileView = go.FileView
 /** What an overlay's Apply would write to the real folder. */
-export type Change = { path: string; op: ChangeOp; isDir?: boolean; binary?: boolean; diff?: string; note?: string }
+export type Change = Narrow<go.Change, { op: ChangeOp }>
 /** MCP servers. Secrets never reach the UI: env and header values (and a URL's password or
  * query values) come back as MASKED; sending MASKED back keeps the saved value. */
 export const MASKED = '•••'
 export type McpTransport = 'stdio' | 'http' | 'sse'
-export type McpServerConfig = {
-  name: string
-  enabled: boolean
-  /** Empty: http when only url is set, else stdio. */
-  transport?: McpTransport
-  command?: string
-  args?: string[]
-  env?: Record<string, string>
-  dir?: string
-  url?: string
-  headers?: Record<string, string>
-  /** Nanoseconds; 0/absent = the default (20 s to start, 10 s to list tools). */
-  initTimeout?: number
-  listTimeout?: number
-}
+export type McpServerConfig = Narrow<go.McpServerConfig, { transport?: McpTransport }>
 export type McpState = 'starting' | 'ready' | 'failed' | 'stopped'
-export type McpServerInfo = {
-  name: string
-  state: McpState
-  /** Tools offered to the model. */
-  tools: number
-  /** Why it failed or stopped. */
-  reason?: string
-  /** The tail of a stdio server's stderr, kept when it failed. */
-  stderr?: string
-  /** Tools left out (bad input schema) or output schemas not checked. */
-  problems: string[]
-  /** It stopped unexpectedly; its tools are still offered and the next call restarts it. */
-  restartsOnUse: boolean
-  serverName?: string
-  serverVersion?: string
-  /** RFC 3339 time of the last state change. */
-  since: string
-  /** Redacted. */
-  config: McpServerConfig
-  /** From the AIRLOCK_MCP_CONFIG file: runs this session, read-only here (only Restart). */
-  fromEnv: boolean
-}
-export type McpServers = { servers: McpServerInfo[]; envFile: string; envError: string }
+export type McpServerInfo = Narrow<go.McpServerInfo, { state: McpState; problems: string[]; restartsOnUse: boolean; config: McpServerConfig }>
+export type McpServers = Narrow<go.McpServers, { servers: McpServerInfo[]; envFile: string; envError: string }>
 /** `skipped` entries read "name: why". */
-export type McpImport = { added: string[]; skipped: string[] }
+export type McpImport = go.McpImport
 
 /** One call the model is writing, while its answer streams (display only). */
-export type FormingCall = {
-  /** '' until the model has written it. */
-  name: string
-  /** The text so far: possibly incomplete JSON. */
-  arguments: string
-  /** 'native', or the text family ('json', 'hermes', 'vcp', ...). */
-  format: string
-  /** Fully written (the card that can be decided comes when the answer ends). */
-  complete: boolean
-}
+export type FormingCall = go.FormingCall
 /** The whole list of calls being written in a streaming answer (each event replaces the last). */
-export type CallsForming = { chatId: string; messageId: string; calls: FormingCall[] }
+export type CallsForming = go.CallsForming
 
 /** Something the user should know about a chat (e.g. code "turn_cap": the loop paused). */
-export type ChatNotice = { chatId: string; code: string; message: string }
+export type ChatNotice = go.ChatNotice
 
-export type StreamDelta = {
-  chatId: string
-  messageId: string
-  seq: number
-  content: string
-  reasoning: string
-}
-export type StreamEnd = { chatId: string; messageId: string; seq: number; message: Message }
+export type StreamDelta = go.StreamDelta
+export type StreamEnd = Narrow<go.StreamEnd, { message: Message }>
 
 export const DEMO_PROVIDER_ID = 'demo'
 export const ENV_PROVIDER_ID = 'env'
@@ -704,30 +547,13 @@ export async function copyText(text: string): Promise<void> {
 // changed since (else code undo_conflict, with the paths).
 
 /** One path a change touched. size: of the copy kept (what Undo puts back). */
-export type CheckpointPath = { path: string; op: ChangeOp; isDir?: boolean; size: number; kept: boolean; note?: string }
+export type CheckpointPath = Narrow<go.CheckpointPath, { op: ChangeOp }>
 /** Why a checkpoint cannot be undone. */
 export type CheckpointBlocker = 'undone' | 'dropped' | 'incomplete' | 'not_kept'
-export type Checkpoint = {
-  id: string
-  /** The tool call that made it ('' for an Apply or a run by hand). */
-  callId: string
-  /** The tool's name, or 'apply'. */
-  tool: string
-  dir: string
-  createdAt: number
-  /** The first paths (those not kept first); pathCount says how many in all. */
-  paths: CheckpointPath[]
-  pathCount: number
-  undone: boolean
-  undoneAt?: number
-  undoable: boolean
-  blocker?: CheckpointBlocker
-  bytes: number
-  dropped: boolean
-}
+export type Checkpoint = Narrow<go.Checkpoint, { paths: CheckpointPath[]; blocker?: CheckpointBlocker }>
 /** A chat's checkpoints, newest first; bytes kept of limit; dropped = older ones whose copies went to stay under it. */
-export type CheckpointList = { checkpoints: Checkpoint[]; bytes: number; limit: number; fileLimit: number; dropped: number }
-export type UndoResult = { id: string; chatId: string; restored: string[] }
+export type CheckpointList = Narrow<go.CheckpointList, { checkpoints: Checkpoint[] }>
+export type UndoResult = go.UndoResult
 /** A path that changed since the change (reason: changed, deleted, created, unexpected = a folder now holds `extra`). */
 export type UndoConflictPath = { path: string; reason: 'changed' | 'deleted' | 'created' | 'unexpected'; extra?: string }
 
@@ -811,43 +637,22 @@ export type RuleDraft = {
   /** never rules: what the model is told each time. */
   message?: string
 }
-export type ArgOption = { name: string; value: unknown; path: boolean }
+export type ArgOption = go.ArgOption
 /** What a card can make a rule of (RuleOptions). */
-export type RuleOptions = { tool: string; folder: string; pathArgs: string[]; args: ArgOption[]; scopes: RuleScope[]; covering: Rule[] }
-export type TestedCall = { id: string; messageId: string; name: string; arguments: unknown; state: CallState; decidedBy?: string; createdAt: number }
-export type RuleTest = { rule: Rule; summary: string; matched: TestedCall[]; total: number }
-export type RuleAdded = { rule: Rule; call: Call }
+export type RuleOptions = Narrow<go.RuleOptions, { scopes: RuleScope[]; covering: Rule[] }>
+export type TestedCall = Narrow<go.TestedCall, { state: CallState }>
+export type RuleTest = Narrow<go.RuleTest, { rule: Rule; matched: TestedCall[] }>
+export type RuleAdded = Narrow<go.RuleAdded, { rule: Rule; call: Call }>
 
 export type AuditDecision =
   | 'approved' | 'edited' | 'fixed' | 'denied' | 'held' | 'superseded' | 'told_model' | 'ran' | 'cancelled' | 'timed_out' | 'interrupted'
 export const AUDIT_DECISIONS: AuditDecision[] = [
   'approved', 'edited', 'fixed', 'denied', 'held', 'superseded', 'told_model', 'ran', 'cancelled', 'timed_out', 'interrupted',
 ]
-export type AuditEntry = {
-  id: number
-  uid: string
-  chatId: string
-  /** '' for a run by hand in the Tool lab. */
-  callId: string
-  messageId: string
-  tool: string
-  decision: AuditDecision
-  /** user, rule:<id>, loop_guard, turn_cap, new_message, timeout, system. */
-  decidedBy: string
-  ruleId?: number
-  /** The rule as it read then. */
-  rule?: string
-  detail?: string
-  at: number
-  arguments: unknown
-  runArguments: unknown
-  preview: unknown
-  resultStatus: '' | 'success' | 'error' | 'denied'
-  durationMs: number
-}
+export type AuditEntry = Narrow<go.AuditEntry, { decision: AuditDecision; resultStatus: '' | 'success' | 'error' | 'denied' }>
 export type AuditQuery = { chatId: string; tool: string; decision: string; before: number; limit: number; callId?: string }
 /** Newest first; next = the `before` of the page after (0: no more). */
-export type AuditPage = { entries: AuditEntry[]; next: number }
+export type AuditPage = Narrow<go.AuditPage, { entries: AuditEntry[] }>
 export type AuditFormat = 'jsonl' | 'csv'
 
 export function normalizeRule(r: Rule): Rule {

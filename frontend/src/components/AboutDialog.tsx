@@ -1,6 +1,8 @@
+import './AboutDialog.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, toApiError, type AboutInfo } from '../api'
+import { toApiError, type AboutInfo } from '../api'
+import { loadAbout, openDataDir } from '../store/requests'
 import { useStore } from '../store'
 import { Dialog } from './Dialog'
 import { CopyButton } from './Markdown'
@@ -18,8 +20,7 @@ export function AboutDialog() {
   useEffect(() => {
     if (!open) return
     setError(null)
-    api
-      .about()
+    loadAbout()
       .then(setInfo)
       .catch((err) => setError(toApiError(err).message))
   }, [open])
@@ -29,7 +30,7 @@ export function AboutDialog() {
     setOpening(true)
     setError(null)
     try {
-      await api.openDataDir()
+      await openDataDir()
     } catch (err) {
       setError(toApiError(err).message)
     } finally {

@@ -1,3 +1,4 @@
+import './Changes.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ApiError, Change, ChangeOp } from '../api'

@@ -1,3 +1,4 @@
+import './ChatOptions.css'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Paradigm, ToolMode } from '../api'

@@ -1,3 +1,4 @@
+import './ChatView.css'
 import { Suspense, useCallback, useEffect, useRef } from 'react'
 import { wantAddProvider } from '../lib/settingsIntent'
 import { useTranslation } from 'react-i18next'

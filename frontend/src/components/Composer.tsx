@@ -1,3 +1,4 @@
+import './Composer.css'
 import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SendIcon, StopIcon } from './icons'

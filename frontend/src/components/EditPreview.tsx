@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api'
+import { previewCall } from '../store/requests'
 import { parseArgs } from '../lib/calls'
 import { wordDiff } from '../lib/wordDiff'
 import './EditPreview.css'
@@ -62,7 +62,7 @@ export function useEditPreview(callId: string, text: string | null, initial: str
     if (!parsed.ok) return // the form says what is wrong; keep the last preview
     let live = true
     const timer = window.setTimeout(() => {
-      api.previewCall(callId, parsed.value).then(
+      previewCall(callId, parsed.value).then(
         (preview) => live && setState({ preview }),
         (err: unknown) => live && setState({ error: err instanceof Error ? err.message : String(err) }),
       )

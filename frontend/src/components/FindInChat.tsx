@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { historyApi, toApiError, type SearchHit } from '../api'
+import { toApiError, type SearchHit } from '../api'
 import { useStore } from '../store'
-import { HIGHLIGHT_MS, revealMessage, SEARCH_DEBOUNCE_MS, useHistory } from '../store/history'
+import { HIGHLIGHT_MS, revealMessage, searchChat, SEARCH_DEBOUNCE_MS, useHistory } from '../store/history'
 import { ChevronDownSmallIcon, ChevronUpIcon, CloseIcon, SearchIcon } from './icons'
 import { scrollToMessage } from '../lib/scrollToMessage'
 import '../styles/history.css'
@@ -62,7 +62,7 @@ export function FindInChat() {
     let live = true
     const timer = setTimeout(async () => {
       try {
-        const found = await historyApi.searchChat(chatId, q)
+        const found = await searchChat(chatId, q)
         if (!live) return
         setHits(found)
         setIndex(0)

@@ -1,4 +1,5 @@
 // Markdown rendering of untrusted model output, loaded as its own chunk (see Markdown.tsx).
+import './MarkdownRenderer.css'
 import { useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'

@@ -1,3 +1,4 @@
+import './MessageItem.css'
 import { memo, Suspense, useId, useMemo, useState } from 'react'
 import { ErrorActions } from './ErrorActions'
 import { Waiting } from './Waiting'

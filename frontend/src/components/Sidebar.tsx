@@ -1,3 +1,4 @@
+import './Sidebar.css'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEMO_PROVIDER_ID, ENV_PROVIDER_ID, type Chat } from '../api'

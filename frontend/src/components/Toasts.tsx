@@ -1,3 +1,4 @@
+import './Toasts.css'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../store'
 import { AlertIcon, CheckIcon, CloseIcon } from './icons'

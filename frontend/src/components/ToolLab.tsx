@@ -1,7 +1,9 @@
+import './ToolLab.css'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, toApiError, type Call, type ScanParadigm, type ScanResult, type ToolLab as Lab, type ToolSpec } from '../api'
+import { toApiError, type Call, type ScanParadigm, type ScanResult, type ToolLab as Lab, type ToolSpec } from '../api'
 import { useStore } from '../store'
+import { loadToolLab, scanText } from '../store/requests'
 import { byteToIndex, clip, prettyJSON, schemaParams } from '../lib/calls'
 import { CopyButton } from './Markdown'
 import { ToolCard } from './ToolCard'
@@ -26,8 +28,7 @@ export function ToolLab() {
 
   const load = () => {
     setError(null)
-    api
-      .toolLab()
+    loadToolLab()
       .then(setLab)
       .catch((err) => setError(toApiError(err).message))
   }
@@ -262,8 +263,7 @@ function Playground({ formats }: { formats: Lab['formats'] }) {
   useEffect(() => {
     const n = ++seq.current
     const timer = window.setTimeout(() => {
-      api
-        .scanText(text, paradigm, others)
+      scanText(text, paradigm, others)
         .then((r) => {
           if (n !== seq.current) return
           setResult(r)

@@ -1,7 +1,9 @@
+import './WorkspaceDialog.css'
 import { useEffect, useId, useState } from 'react'
 import { keepFocus } from '../lib/focus'
 import { useTranslation } from 'react-i18next'
-import { api, toApiError, type WorkspaceKind } from '../api'
+import { toApiError, type WorkspaceKind } from '../api'
+import { pickFolder } from '../store/requests'
 import { selectActiveWorkspace, useStore } from '../store'
 import { cleanFolder } from '../lib/tree'
 import { ConfirmDialog, Dialog } from './Dialog'
@@ -44,7 +46,7 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
 
   const browse = async () => {
     try {
-      const picked = await keepFocus(() => api.pickFolder())
+      const picked = await keepFocus(() => pickFolder())
       if (picked) {
         setDir(picked)
         setError(null)

@@ -1,5 +1,6 @@
-import { api, copyText, openExternal } from '../api'
+import { copyText, openExternal } from '../api'
 import { useStore } from '../store'
+import { openURL } from '../store/requests'
 
 /**
  * Opens an http(s)/mailto link in the system browser. When none opens (no
@@ -8,7 +9,7 @@ import { useStore } from '../store'
 export async function openLink(url: string): Promise<void> {
   const link = url.trim()
   try {
-    await api.openURL(link)
+    await openURL(link)
   } catch (err) {
     if ((err as { code?: string })?.code === 'unavailable') {
       openExternal(link) // an older backend: the runtime's way, silent on failure

@@ -83,6 +83,9 @@ export function setSearchQuery(query: string) {
 
 export const clearSearch = () => setSearchQuery('')
 
+/** Find in chat: the active chat's matches (a one-shot request; the bar keeps them). */
+export const searchChat = (chatId: string, query: string) => historyApi.searchChat(chatId, query)
+
 /** Moves the active result (wraps around). */
 export function moveSearchActive(delta: number) {
   const n = useHistory.getState().results?.length ?? 0

@@ -73,6 +73,9 @@ const remember = (known: Record<number, Rule>, rules: Rule[]) => {
 let rulesFlight: Promise<void> | null = null
 
 /** (Re)reads the rules that hold now, oldest first. */
+/** What a card can make a rule of (a one-shot request; the menu keeps it). */
+export const ruleOptions = (callId: string) => policyApi.ruleOptions(callId)
+
 export function loadRules(): Promise<void> {
   rulesFlight ??= (async () => {
     try {

@@ -14,7 +14,7 @@ describe('the UI font', () => {
   })
 
   it('names the Latin font before any CJK font, which stays as the fallback for Chinese', () => {
-    const sans = /--font-sans:([^;]+);/.exec(read('index.css'))![1]
+    const sans = /--font-sans:([^;]+);/.exec(read('tokens.css'))![1]
     const fonts = sans.split(',').map((f) => f.trim().replace(/^'|'$/g, ''))
     expect(fonts[0]).toBe('Inter Variable')
     const cjk = fonts.findIndex((f) => /PingFang|YaHei|CJK|Han Sans|WenQuanYi/.test(f))

@@ -1,9 +1,15 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// The rules of one selector in the global sheet, as declarations by property.
-const css = readFileSync(resolve(__dirname, 'index.css'), 'utf8')
+// The rules of one selector in the app's stylesheets (the global sheet and those beside components), as declarations by property.
+function sheets(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n)
+    return statSync(p).isDirectory() ? sheets(p) : n.endsWith('.css') ? [readFileSync(p, 'utf8')] : []
+  })
+}
+const css = sheets(resolve(__dirname, '..')).join('\n')
 function rulesFor(selector: string): Record<string, string>[] {
   const out: Record<string, string>[] = []
   for (const m of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {

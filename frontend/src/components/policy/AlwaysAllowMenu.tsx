@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { policyApi, toApiError, type Call, type RuleOptions } from '../../api'
+import { toApiError, type Call, type RuleOptions } from '../../api'
+import { ruleOptions } from '../../store/policy'
 import { useStore } from '../../store'
 import { KeyboardMenu } from '../KeyboardMenu'
 import { ChevronDownIcon, ShieldIcon } from '../icons'
@@ -38,7 +39,7 @@ export function AlwaysAllowMenu({
     setUp(!!r && r.bottom + 370 > window.innerHeight && r.top > 370)
     setOpen(true)
     // What the card can make a rule of (the folder to offer, its arguments); the quick items need none of it.
-    policyApi.ruleOptions(c.id).then(setOptions, () => setOptions(null))
+    ruleOptions(c.id).then(setOptions, () => setOptions(null))
   }
   const close = (focusBack: boolean) => {
     setOpen(false)
@@ -51,7 +52,7 @@ export function AlwaysAllowMenu({
   const openDialog = (ch: RuleChoice) => async () => {
     setOpen(false)
     try {
-      setOptions(options ?? (await policyApi.ruleOptions(c.id)))
+      setOptions(options ?? (await ruleOptions(c.id)))
       setChoice(ch)
     } catch (err) {
       useStore.getState().toastError('policy.dialog.loadError', toApiError(err))

@@ -1,3 +1,4 @@
+import './PermissionsPanel.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Rule } from '../../api'

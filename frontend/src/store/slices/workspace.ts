@@ -1,0 +1,213 @@
+// Workspaces in the main store: the files panel, where a chat's tools work,
+// and an overlay's changes (apply, discard, reset).
+import {
+  api,
+  chatWorkspace,
+  DEFAULT_WORKSPACE,
+  toApiError,
+  type ApiError,
+  type Change,
+  type WorkspaceChoice,
+  type WorkspaceInfo,
+} from '../../api'
+import { cleanFolder } from '../../lib/tree'
+import type { Store } from '../index'
+import type { Slice } from './util'
+
+/** A chat's workspace as the files panel last loaded it. */
+export type WorkspaceState = {
+  info: WorkspaceInfo | null
+  /** Overlay: what Apply would write (empty otherwise). */
+  changes: Change[]
+  loading: boolean
+  error: { code: string; message: string } | null
+  /** Bumped by every load that finished (an open file re-reads on it). */
+  version: number
+}
+
+export type WorkspaceSliceState = {
+  /** The files panel (right of the chat) is open; remembered across launches. */
+  filesOpen: boolean
+  /** Workspaces of the chats the panel has shown, by chat id. */
+  workspaces: Record<string, WorkspaceState>
+  /** The workspace picked for the lazy "new chat"; applied right after CreateChat. */
+  newChatWorkspace: WorkspaceChoice
+}
+
+export type WorkspaceActions = {
+  /** Opens/closes the files panel (toggles without an argument). */
+  toggleFiles: (open?: boolean) => void
+  /** (Re)loads a chat's workspace listing, and an overlay's changes. */
+  loadWorkspace: (chatId: string) => Promise<void>
+  handleWorkspaceChanged: (chatId: string) => void
+  /** Sets where a chat's tools work (null = the lazy new chat). The backend's rejection is returned, not toasted. */
+  setWorkspace: (chatId: string | null, choice: WorkspaceChoice) => Promise<ApiError | null>
+  /** Overlay: writes changes to the real folder ([] = all). Errors are returned (apply_conflict names the files). */
+  applyChanges: (chatId: string, paths: string[]) => Promise<ApiError | null>
+  discardChanges: (chatId: string, paths: string[]) => Promise<ApiError | null>
+  resetScratch: (chatId: string) => Promise<ApiError | null>
+}
+
+export type WorkspaceSlice = WorkspaceSliceState & WorkspaceActions
+
+export const FILES_KEY = 'airlock.filesPanel'
+function readFilesOpen(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(FILES_KEY) === 'open'
+  } catch {
+    return false
+  }
+}
+function writeFilesOpen(open: boolean) {
+  try {
+    localStorage.setItem(FILES_KEY, open ? 'open' : 'closed')
+  } catch {
+    // storage unavailable: the panel just isn't remembered
+  }
+}
+/** Workspace loads in flight (by chat id); `again` = something changed meanwhile, load once more. */
+const wsInflight = new Map<string, { again: boolean }>()
+/** Debounced refreshes after file-tool calls, by chat id. */
+const wsTimers = new Map<string, ReturnType<typeof setTimeout>>()
+const WS_REFRESH_MS = 120
+const emptyWorkspace = (): WorkspaceState => ({ info: null, changes: [], loading: false, error: null, version: 0 })
+
+export const workspaceInitial = (): WorkspaceSliceState => ({
+  filesOpen: readFilesOpen(),
+  workspaces: {},
+  newChatWorkspace: { ...DEFAULT_WORKSPACE },
+})
+
+/** Test helper: forgets loads in flight and pending refreshes. */
+export function resetWorkspaceSlice() {
+  wsInflight.clear()
+  for (const t of wsTimers.values()) clearTimeout(t)
+  wsTimers.clear()
+}
+
+export const createWorkspaceSlice: Slice<WorkspaceSlice> = (set, get) => {
+  /** Runs an overlay action, then reloads the listing (some paths may have gone through even on error). */
+  const thenReload = async (chatId: string, fn: () => Promise<unknown>): Promise<ApiError | null> => {
+    try {
+      await fn()
+      return null
+    } catch (err) {
+      return toApiError(err)
+    } finally {
+      await get().loadWorkspace(chatId)
+    }
+  }
+
+  return {
+    ...workspaceInitial(),
+
+    toggleFiles: (open) => {
+      const next = open ?? !get().filesOpen
+      writeFilesOpen(next)
+      set({ filesOpen: next })
+    },
+
+    loadWorkspace: async (chatId) => {
+      const running = wsInflight.get(chatId)
+      if (running) {
+        running.again = true
+        return
+      }
+      const flight = { again: false }
+      wsInflight.set(chatId, flight)
+      const patch = (p: Partial<WorkspaceState>) =>
+        set((s) => ({ workspaces: { ...s.workspaces, [chatId]: { ...(s.workspaces[chatId] ?? emptyWorkspace()), ...p } } }))
+      try {
+        do {
+          flight.again = false
+          patch({ loading: true })
+          try {
+            const info = await api.getWorkspace(chatId)
+            const changes = info.kind === 'overlay' ? await api.workspaceChanges(chatId) : []
+            if (!get().chats.some((c) => c.id === chatId) && get().activeChatId !== chatId) break // deleted meanwhile
+            set((s) => {
+              const prev = s.workspaces[chatId] ?? emptyWorkspace()
+              // The listing says where the tools really work: a chat we knew otherwise catches up.
+              const chat = s.chats.find((c) => c.id === chatId)
+              const known = chatWorkspace(chat)
+              const chats =
+                chat && (known.kind !== info.kind || (info.kind !== 'scratch' && known.dir !== info.dir))
+                  ? s.chats.map((c) => (c.id === chatId ? { ...c, workspaceKind: info.kind, workspaceDir: info.kind === 'scratch' ? '' : info.dir } : c))
+                  : s.chats
+              return {
+                chats,
+                workspaces: { ...s.workspaces, [chatId]: { info, changes, loading: false, error: null, version: prev.version + 1 } },
+              }
+            })
+          } catch (err) {
+            const e = toApiError(err)
+            set((s) => {
+              const prev = s.workspaces[chatId] ?? emptyWorkspace()
+              return {
+                workspaces: {
+                  ...s.workspaces,
+                  [chatId]: { ...prev, info: null, changes: [], loading: false, error: { code: e.code, message: e.message }, version: prev.version + 1 },
+                },
+              }
+            })
+          }
+        } while (flight.again)
+      } finally {
+        wsInflight.delete(chatId)
+      }
+    },
+
+    setWorkspace: async (chatId, choice) => {
+      // The backend keys an open workspace by its cleaned path: always send the same spelling.
+      const next: WorkspaceChoice = { kind: choice.kind, dir: choice.kind === 'scratch' ? '' : cleanFolder(choice.dir) ?? choice.dir.trim() }
+      if (!chatId) {
+        set({ newChatWorkspace: next })
+        return null
+      }
+      const prev = chatWorkspace(get().chats.find((c) => c.id === chatId))
+      try {
+        const chat = await api.setWorkspace(chatId, next.kind, next.dir)
+        set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...chat } : c)) }))
+        void get().loadWorkspace(chatId)
+        return null
+      } catch (err) {
+        const e = toApiError(err)
+        // The backend saves the choice before it finds the folder unusable: put the previous one back.
+        try {
+          const back = await api.setWorkspace(chatId, prev.kind, prev.dir)
+          set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, ...back } : c)) }))
+        } catch {
+          void get().loadChats()
+        }
+        void get().loadWorkspace(chatId)
+        return e
+      }
+    },
+
+    applyChanges: (chatId, paths) => thenReload(chatId, () => api.applyChanges(chatId, paths)),
+    discardChanges: (chatId, paths) => thenReload(chatId, () => api.discardChanges(chatId, paths)),
+    resetScratch: (chatId) => thenReload(chatId, () => api.resetScratch(chatId)),
+
+    // A tool changed a chat's workspace: what the files panel shows is
+    // read again (once for a burst of changes).
+    handleWorkspaceChanged: (chatId) => {
+      const s = get()
+      if (!chatId || !(s.workspaces[chatId] || (s.filesOpen && s.activeChatId === chatId))) return
+      const prev = wsTimers.get(chatId)
+      if (prev) clearTimeout(prev)
+      wsTimers.set(
+        chatId,
+        setTimeout(() => {
+          wsTimers.delete(chatId)
+          void get().loadWorkspace(chatId)
+        }, WS_REFRESH_MS),
+      )
+    },
+  }
+}
+
+/** Where the active chat's tools work (the lazy new chat's choice when none is active). */
+export const selectActiveWorkspace = (s: Store): WorkspaceChoice => {
+  if (!s.activeChatId) return s.newChatWorkspace
+  return chatWorkspace(s.chats.find((c) => c.id === s.activeChatId))
+}
