@@ -155,21 +155,27 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
     if (!firstWaiting || lastAssistant !== messages.length - 1 || !lastAssistantId) return
     if (autoFocused.current === lastAssistantId) return
     autoFocused.current = lastAssistantId
-    const active = document.activeElement as HTMLElement | null
-    const isComposer = active?.getAttribute('data-testid') === 'composer'
-    const typing =
-      !!active &&
-      active !== document.body &&
-      ((isComposer && !composerEmpty) ||
-        (!isComposer && (active.tagName === 'INPUT' || active.tagName === 'TEXTAREA' || active.tagName === 'SELECT' || active.isContentEditable)))
-    if (typing || document.querySelector('[role="dialog"][aria-modal="true"]')) return
-    // The card may still be arriving (a lazy chunk, a frame of layout): try for a few frames.
-    let tries = 0
+    // Someone typing (or a dialog open) keeps their focus: asked again when the card is there.
+    const busy = () => {
+      const active = document.activeElement as HTMLElement | null
+      const isComposer = active?.getAttribute('data-testid') === 'composer'
+      const typing =
+        !!active &&
+        active !== document.body &&
+        ((isComposer && !composerEmpty) ||
+          (!isComposer && (active.tagName === 'INPUT' || active.tagName === 'TEXTAREA' || active.tagName === 'SELECT' || active.isContentEditable)))
+      return typing || !!document.querySelector('[role="dialog"][aria-modal="true"]')
+    }
+    if (busy()) return
+    // The card may still be arriving (its lazy chunk on a slow first load) or not yet
+    // focusable (the list shows a new item once measured): try for up to 3 s.
+    const started = performance.now()
     let frame = 0
     const focus = () => {
+      if (busy()) return
       const card = scroller.current?.querySelector<HTMLElement>(`[data-testid="tool-card"][data-call-id="${CSS.escape(firstWaiting)}"]`)
-      if (card) card.focus({ preventScroll: !stick.current })
-      else if (tries++ < 30) frame = requestAnimationFrame(focus)
+      card?.focus({ preventScroll: !stick.current })
+      if (document.activeElement !== card && performance.now() - started < 3000) frame = requestAnimationFrame(focus)
     }
     focus()
     return () => cancelAnimationFrame(frame)
