@@ -18,6 +18,16 @@ const BASE_INDEX = 1_000_000_000
 // Pixels rendered beyond the viewport: enough that short chats are mounted
 // whole, few enough that a 10,000-message chat mounts a few dozen messages.
 const OVERSCAN = { top: 4000, bottom: 800 }
+// Opening a chat mounts only what is on screen (each message is markdown to
+// render: dozens of them made opening a long chat slow); the margin above
+// widens step by step to OVERSCAN while the browser is idle after the chat is
+// shown (a step at a time, so no single long task holds up typing or a stream).
+const WIDENING = [
+  { top: 0, bottom: 0 },
+  { top: 800, bottom: 200 },
+  { top: 2000, bottom: 400 },
+  OVERSCAN,
+]
 // Where nothing can be measured (jsdom in unit tests), Virtuoso is told of a
 // tall viewport so it mounts every message, as the page did before.
 const NO_LAYOUT = typeof ResizeObserver === 'undefined' ? { viewportHeight: 1_000_000, itemHeight: 100 } : undefined
@@ -67,6 +77,23 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
   const firstItemIndex = useFirstItemIndex(chatId, messages)
   const list = useRef(messages)
   list.current = messages
+  const [step, setStep] = useState(NO_LAYOUT ? WIDENING.length - 1 : 0)
+  const overscan = WIDENING[step]
+  useEffect(() => {
+    if (overscan === OVERSCAN) return
+    const next = () => setStep((n) => Math.min(n + 1, WIDENING.length - 1))
+    let idle = 0
+    const frame = requestAnimationFrame(() => {
+      idle = typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(next, { timeout: 1000 })
+        : window.setTimeout(next, 100)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+    }
+  }, [overscan])
 
   const toBottom = useCallback(() => {
     const el = scroller.current
@@ -209,7 +236,7 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
         computeItemKey={(_: number, m: Message) => m.id}
         itemContent={itemContent}
         components={{ Header, Footer }}
-        increaseViewportBy={OVERSCAN}
+        increaseViewportBy={overscan}
         defaultItemHeight={120}
         followOutput={() => (stick.current ? 'auto' : false)}
         totalListHeightChanged={onHeight}
