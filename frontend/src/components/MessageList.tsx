@@ -21,11 +21,14 @@ const OVERSCAN = { top: 4000, bottom: 800 }
 // Opening a chat mounts only what is on screen (each message is markdown to
 // render: dozens of them made opening a long chat slow); the margin above
 // widens step by step to OVERSCAN while the browser is idle after the chat is
-// shown (a step at a time, so no single long task holds up typing or a stream).
+// shown: a few messages a step, none while an answer streams (a step is a
+// task a delta would wait behind).
 const WIDENING = [
   { top: 0, bottom: 0 },
-  { top: 800, bottom: 200 },
-  { top: 2000, bottom: 400 },
+  { top: 600, bottom: 200 },
+  { top: 1200, bottom: 400 },
+  { top: 2000, bottom: 600 },
+  { top: 3000, bottom: 800 },
   OVERSCAN,
 ]
 // Where nothing can be measured (jsdom in unit tests), Virtuoso is told of a
@@ -80,7 +83,7 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
   const [step, setStep] = useState(NO_LAYOUT ? WIDENING.length - 1 : 0)
   const overscan = WIDENING[step]
   useEffect(() => {
-    if (overscan === OVERSCAN) return
+    if (overscan === OVERSCAN || streaming) return
     const next = () => setStep((n) => Math.min(n + 1, WIDENING.length - 1))
     let idle = 0
     const frame = requestAnimationFrame(() => {
@@ -93,7 +96,7 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
       if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
       else window.clearTimeout(idle)
     }
-  }, [overscan])
+  }, [overscan, streaming])
 
   const toBottom = useCallback(() => {
     const el = scroller.current
