@@ -235,11 +235,11 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
         scrollerRef={setScroller}
         data={messages}
         firstItemIndex={firstItemIndex}
-        // Not initialTopMostItemIndex: Virtuoso keeps the list hidden for four
+        // No initialTopMostItemIndex: Virtuoso keeps the list hidden for four
         // frames and until its scroll lands (up to 1.2 s when nothing scrolls),
         // which made opening a chat slow and hid a fresh chat's first answer.
-        // Starting scrolled to the end shows the newest messages at once.
-        initialScrollTop={Number.MAX_SAFE_INTEGER}
+        // The list starts at the end through our stick-to-bottom (toBottom in
+        // a layout effect), which a jump to a message turns off first.
         computeItemKey={(_: number, m: Message) => m.id}
         itemContent={itemContent}
         components={{ Header, Footer }}
