@@ -151,7 +151,8 @@ const JS_AT_START = `(async () => {
   for (const s of document.querySelectorAll('script[src], link[rel=modulepreload]')) early.add(s.src || s.href)
   const all = new Set([...early, ...js.map(e => e.name)])
   const size = async (set) => { let b = 0; for (const u of set) b += (await (await fetch(u)).arrayBuffer()).byteLength; return b }
-  return { bytes: await size(early), all: await size(all), fcp: fcp >= 0 }
+  const files = [...early].map(u => u.split('/').pop()).join(', ')
+  return { bytes: await size(early), all: await size(all), fcp: fcp >= 0, files }
 })()`
 
 async function idleFigures(app, label) {
@@ -265,6 +266,7 @@ async function run(i, emptyBin, seeded) {
   r.airlockJs = js.bytes
   r.airlockJsAll = js.all
   if (!js.fcp) log('no paint timing in this WebKit: counting the page\'s own scripts')
+  log(`run ${i} airlock JS before first paint: ${js.files}`)
   const ai = await idleFigures(a, `run ${i} airlock:`)
   Object.assign(r, { airlockPss: ai.pss, airlockCpu: ai.cpuMs, airlockWeb: ai.web })
   await a.close()

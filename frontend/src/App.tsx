@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { openLink } from './lib/links'
 import { useTranslation } from 'react-i18next'
 import { selectIsStreaming, useStore } from './store'
@@ -7,11 +7,11 @@ import { subscribeForming } from './store/forming'
 import { subscribeModelMode } from './store/modelMode'
 import { subscribeUndo } from './store/undo'
 import { subscribePolicy } from './store/policy'
-import { applyLanguage } from './i18n'
+import { applyLanguage, isLanguageShown, resolveLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
 import { ChatView, preloadMessageList } from './components/ChatView'
-import { preloadMessageParts } from './components/MessageItem'
+import { preloadMessageParts } from './components/messageParts'
 import { lazyWithPreload } from './lib/lazy'
 import { AboutDialog } from './components/AboutDialog'
 import { Toasts } from './components/Toasts'
@@ -74,9 +74,14 @@ export function App() {
     preloadMessageParts(preloadMessageList)
   }, [ready])
 
+  // Strings load on demand: until the chosen language's are in, the splash stays
+  // (no flash of English or of keys); later switches keep the old strings meanwhile.
   useEffect(() => {
-    applyLanguage(language)
+    applyLanguage(language).catch(() => setStringsFailed(true)) // then show keys rather than a splash forever
   }, [language])
+  const [stringsFailed, setStringsFailed] = useState(false)
+  const stringsShown = useRef(false)
+  stringsShown.current ||= ready && (stringsFailed || isLanguageShown(resolveLanguage(language)))
 
   // Safety net: no link anywhere may navigate the webview. http(s)/mailto go to the system browser.
   useEffect(() => {
@@ -150,7 +155,7 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  if (!ready) {
+  if (!ready || !stringsShown.current) {
     return (
       <div className="splash" aria-busy="true">
         <LogoMark size={40} />

@@ -5,28 +5,14 @@ import { Waiting } from './Waiting'
 import { useTranslation } from 'react-i18next'
 import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
-import { Markdown, CopyButton, preloadMarkdown } from './Markdown'
-import { lazyWithPreload } from '../lib/lazy'
+import { Markdown, CopyButton } from './Markdown'
+import { FormingCards, MessageCalls } from './messageParts'
 import { collapseText, USER_LIMITS } from '../lib/collapse'
 import { splitStable } from '../lib/streamSplit'
 import './message.css'
 import { useForming } from '../store/forming'
 import { AlertIcon, BrainIcon, ChevronIcon, ReturnIcon, RetryIcon, StopCircleIcon } from './icons'
 import { EditButton, MessageEditor, RegenerateButton, VersionSwitcher } from './MessageHistory'
-
-// Tool cards (cards, undo, changes) are their own chunk, fetched while idle
-// after start (preloadMessageParts) so they are there before any call arrives.
-const MessageCalls = lazyWithPreload(() => import('./ToolCalls').then((m) => ({ default: m.MessageCalls })))
-const FormingCards = lazyWithPreload(() => import('./FormingCards').then((m) => ({ default: m.FormingCards })))
-
-/** Fetches what messages render with (markdown, tool cards, and `more`) once the page is idle. */
-export function preloadMessageParts(more?: () => void) {
-  preloadMarkdown(() => {
-    void MessageCalls.preload()
-    void FormingCards.preload()
-    more?.()
-  })
-}
 
 type Props = {
   message: Message

@@ -18,6 +18,19 @@ const BASE_INDEX = 1_000_000_000
 // Pixels rendered beyond the viewport: enough that short chats are mounted
 // whole, few enough that a 10,000-message chat mounts a few dozen messages.
 const OVERSCAN = { top: 4000, bottom: 800 }
+// Opening a chat mounts only what is on screen (each message is markdown to
+// render: dozens of them made opening a long chat slow); the margin above
+// widens step by step to OVERSCAN while the browser is idle after the chat is
+// shown: a few messages a step, none while an answer streams (a step is a
+// task a delta would wait behind).
+const WIDENING = [
+  { top: 0, bottom: 0 },
+  { top: 600, bottom: 200 },
+  { top: 1200, bottom: 400 },
+  { top: 2000, bottom: 600 },
+  { top: 3000, bottom: 800 },
+  OVERSCAN,
+]
 // Where nothing can be measured (jsdom in unit tests), Virtuoso is told of a
 // tall viewport so it mounts every message, as the page did before.
 const NO_LAYOUT = typeof ResizeObserver === 'undefined' ? { viewportHeight: 1_000_000, itemHeight: 100 } : undefined
@@ -67,6 +80,23 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
   const firstItemIndex = useFirstItemIndex(chatId, messages)
   const list = useRef(messages)
   list.current = messages
+  const [step, setStep] = useState(NO_LAYOUT ? WIDENING.length - 1 : 0)
+  const overscan = WIDENING[step]
+  useEffect(() => {
+    if (overscan === OVERSCAN || streaming) return
+    const next = () => setStep((n) => Math.min(n + 1, WIDENING.length - 1))
+    let idle = 0
+    const frame = requestAnimationFrame(() => {
+      idle = typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(next, { timeout: 1000 })
+        : window.setTimeout(next, 100)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+    }
+  }, [overscan, streaming])
 
   const toBottom = useCallback(() => {
     const el = scroller.current
@@ -211,11 +241,15 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
         scrollerRef={setScroller}
         data={messages}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        // No initialTopMostItemIndex: Virtuoso keeps the list hidden for four
+        // frames and until its scroll lands (up to 1.2 s when nothing scrolls),
+        // which made opening a chat slow and hid a fresh chat's first answer.
+        // The list starts at the end through our stick-to-bottom (toBottom in
+        // a layout effect), which a jump to a message turns off first.
         computeItemKey={(_: number, m: Message) => m.id}
         itemContent={itemContent}
         components={{ Header, Footer }}
-        increaseViewportBy={OVERSCAN}
+        increaseViewportBy={overscan}
         defaultItemHeight={120}
         followOutput={() => (stick.current ? 'auto' : false)}
         totalListHeightChanged={onHeight}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { en } from './en'
 import { zh } from './zh'
-import { resolveLanguage } from './index'
+import i18n, { applyLanguage, isLanguageShown, loadLanguage, resolveLanguage } from './index'
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (obj === null || typeof obj !== 'object') return [prefix]
@@ -45,5 +45,30 @@ describe('i18n resources', () => {
     expect(resolveLanguage('auto')).toBe('en')
     expect(resolveLanguage('zh')).toBe('zh')
     if (orig) Object.defineProperty(window.navigator, 'languages', orig)
+  })
+})
+
+describe('language loader', () => {
+  it('loads a language once and switches only after its strings are in', async () => {
+    await applyLanguage('en')
+    await loadLanguage('zh')
+    await loadLanguage('zh') // memoized: same bundle, no error
+    expect(i18n.getResourceBundle('zh', 'translation').sidebar).toEqual(zh.sidebar)
+    const shown = applyLanguage('zh')
+    expect(isLanguageShown('zh')).toBe(false) // still English until the switch completes
+    expect(await shown).toBe('zh')
+    expect(isLanguageShown('zh')).toBe(true)
+    expect(document.documentElement.lang).toBe('zh-CN')
+    expect(i18n.t('sidebar.newChat')).toBe(zh.sidebar.newChat)
+    await applyLanguage('en')
+    expect(i18n.t('sidebar.newChat')).toBe(en.sidebar.newChat)
+  })
+
+  it('a later choice wins over one still loading', async () => {
+    const a = applyLanguage('zh')
+    const b = applyLanguage('en')
+    await Promise.all([a, b])
+    expect(i18n.language).toBe('en')
+    expect(document.documentElement.lang).toBe('en')
   })
 })

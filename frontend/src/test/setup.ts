@@ -1,14 +1,18 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeAll } from 'vitest'
 import { cleanup } from '@testing-library/react'
-import i18n from '../i18n'
+import i18n, { loadLanguage } from '../i18n'
 import { preloadAll } from '../lib/lazy'
 
-void i18n.changeLanguage('en')
 
 afterEach(() => cleanup())
 // The UI's lazy chunks (markdown, tool cards, settings…), loaded before tests render synchronously.
-beforeAll(() => preloadAll())
+beforeAll(async () => {
+  // Both languages' strings (their own chunks in the app), so tests render text at once.
+  await Promise.all([loadLanguage('en'), loadLanguage('zh')])
+  await i18n.changeLanguage('en')
+  await preloadAll()
+})
 
 // jsdom gaps
 if (!window.matchMedia) {
