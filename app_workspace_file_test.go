@@ -68,4 +68,3 @@ func TestReadWorkspaceFileStreamsAndRefusesPipes(t *testing.T) {
 		t.Fatal("ReadWorkspaceFile blocked on a FIFO")
 	}
 }
-

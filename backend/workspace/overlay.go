@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -100,49 +99,19 @@ func (o *overlayFs) resolve(rel string, followLast bool) (string, error) {
 	if o.root != nil {
 		return o.resolveRoot(rel, followLast)
 	}
-	pending := strings.Split(rel, "/")
-	resolved := make([]string, 0, len(pending))
-	for hops := 0; len(pending) > 0; {
-		c := pending[0]
-		pending = pending[1:]
-		switch c {
-		case "", ".":
-			continue
-		case "..":
-			if len(resolved) == 0 {
-				return "", pathErr("resolve", rel, errEscapes)
-			}
-			resolved = resolved[:len(resolved)-1]
-			continue
+	return walkLinks(rel, func(cand string, last bool) (string, bool, error) {
+		if last && !followLast {
+			return "", false, nil
 		}
-		cand := strings.Join(append(resolved, c), "/")
-		if len(pending) == 0 && !followLast {
-			resolved = append(resolved, c)
-			break
+		if _, inL := o.layerHas(cand); inL || !o.baseVisible(cand) {
+			return "", false, nil // the layer's own entries are never links
 		}
-		if _, inL := o.layerHas(cand); !inL && o.baseVisible(cand) {
-			if fi, _, err := lst.LstatIfPossible(FSName(cand)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-				if hops++; hops > 40 {
-					return "", pathErr("resolve", rel, syscall.ELOOP)
-				}
-				target, err := rl.ReadlinkIfPossible(FSName(cand))
-				if err != nil {
-					return "", err
-				}
-				target = filepath.ToSlash(target)
-				if strings.HasPrefix(target, "/") || HasDrive(target) {
-					return "", pathErr("resolve", rel, errEscapes)
-				}
-				pending = append(strings.Split(target, "/"), pending...)
-				continue
-			}
+		if fi, _, err := lst.LstatIfPossible(FSName(cand)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return "", false, nil
 		}
-		resolved = append(resolved, c)
-	}
-	if len(resolved) == 0 {
-		return ".", nil
-	}
-	return strings.Join(resolved, "/"), nil
+		target, err := rl.ReadlinkIfPossible(FSName(cand))
+		return target, true, err
+	})
 }
 
 // lstat is stat without following a link in the last place.

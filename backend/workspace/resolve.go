@@ -41,6 +41,20 @@ func (w *Workspace) Resolve(p string) (string, error) {
 
 // resolveLinks follows the links of a clean path through lst and rl.
 func resolveLinks(lst afero.Lstater, rl afero.LinkReader, rel string) (string, error) {
+	return walkLinks(rel, func(cand string, _ bool) (string, bool, error) {
+		fi, _, err := lst.LstatIfPossible(FSName(cand))
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return "", false, nil // a file, a folder, or not there (yet)
+		}
+		target, err := rl.ReadlinkIfPossible(FSName(cand))
+		return target, true, err
+	})
+}
+
+// walkLinks resolves a clean path one name at a time: readLink says whether
+// cand (last: the path's final name) is a link and where it points. "..",
+// absolute targets and more than 40 links fail as escapes and loops do.
+func walkLinks(rel string, readLink func(cand string, last bool) (target string, isLink bool, err error)) (string, error) {
 	if rel == "." {
 		return rel, nil
 	}
@@ -60,17 +74,16 @@ func resolveLinks(lst afero.Lstater, rl afero.LinkReader, rel string) (string, e
 			continue
 		}
 		cand := strings.Join(append(resolved, c), "/")
-		fi, _, err := lst.LstatIfPossible(FSName(cand))
-		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
-			resolved = append(resolved, c) // a file, a folder, or not there (yet)
+		target, isLink, err := readLink(cand, len(pending) == 0)
+		if err != nil {
+			return "", err
+		}
+		if !isLink {
+			resolved = append(resolved, c)
 			continue
 		}
 		if hops++; hops > 40 {
 			return "", pathErr("resolve", rel, syscall.ELOOP)
-		}
-		target, err := rl.ReadlinkIfPossible(FSName(cand))
-		if err != nil {
-			return "", err
 		}
 		target = filepath.ToSlash(target)
 		if strings.HasPrefix(target, "/") || HasDrive(target) {
