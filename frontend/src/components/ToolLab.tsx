@@ -10,7 +10,8 @@ import { ToolCard } from './ToolCard'
 import { groupTools, RunToolPanel } from './RunTool'
 import { Switch } from './Switch'
 import { McpNote } from './ToolCardExtras'
-import { AlertIcon, ArrowLeftIcon, ChevronIcon, FlaskIcon, RetryIcon } from './icons'
+import { AlertIcon, ChevronIcon, FlaskIcon, RetryIcon } from './icons'
+import { ViewHeading } from './ViewHeading'
 
 type Tab = 'tools' | 'run' | 'prompts' | 'playground' | 'formats'
 const TABS: Tab[] = ['tools', 'run', 'prompts', 'playground', 'formats']
@@ -18,7 +19,6 @@ const TABS: Tab[] = ['tools', 'run', 'prompts', 'playground', 'formats']
 /** The Tool lab: what the model is offered, the exact prompts, and a parser playground. */
 export function ToolLab() {
   const { t } = useTranslation()
-  const setView = useStore((s) => s.setView)
   // The tools change when an MCP server starts, stops or lists new tools: read the lab again.
   const tools = useStore((s) => s.tools)
   const [tab, setTab] = useState<Tab>('tools')
@@ -50,20 +50,7 @@ export function ToolLab() {
   return (
     <main className="chat lab" aria-label={t('lab.title')} data-testid="tool-lab">
       <header className="chat__header lab__header">
-        <div className="chat__heading">
-          <button
-            type="button"
-            className="icon-btn icon-btn--sm"
-            onClick={() => setView('chat')}
-            aria-label={t('lab.back')}
-            title={t('lab.back')}
-            data-testid="tool-lab-close"
-          >
-            <ArrowLeftIcon size={16} />
-          </button>
-          <FlaskIcon size={16} />
-          <h1 className="chat__title">{t('lab.title')}</h1>
-        </div>
+        <ViewHeading icon={<FlaskIcon size={16} />} title={t('lab.title')} backLabel={t('lab.back')} closeTestId="tool-lab-close" />
         <div className="lab__tabs" role="tablist" aria-label={t('lab.title')}>
           {TABS.map((k) => (
             <button

@@ -5,10 +5,11 @@ import { callSummary, clip, clockTime, formatDuration, prettyJSON } from '../../
 import { fullDate } from '../../lib/time'
 import { useStore } from '../../store'
 import { exportActivity, loadActivity, loadMoreActivity, openCard, usePolicy } from '../../store/policy'
-import { AlertIcon, ArrowLeftIcon, DownloadIcon, RetryIcon } from '../icons'
+import { AlertIcon, DownloadIcon, RetryIcon } from '../icons'
 import { ActivityIcon } from './ActivityIcon'
 import { whoText } from './describe'
 import './policy.css'
+import { ViewHeading } from '../ViewHeading'
 
 const FORMATS: AuditFormat[] = ['jsonl', 'csv']
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
@@ -31,7 +32,6 @@ export function ActivityView() {
   const error = usePolicy((s) => s.activityError)
   const chats = useStore((s) => s.chats)
   const tools = useStore((s) => s.tools)
-  const setView = useStore((s) => s.setView)
 
   useEffect(() => {
     void loadActivity()
@@ -51,20 +51,7 @@ export function ActivityView() {
   return (
     <main className="chat lab activity" aria-label={t('policy.activity.title')} data-testid="activity">
       <header className="chat__header lab__header">
-        <div className="chat__heading">
-          <button
-            type="button"
-            className="icon-btn icon-btn--sm"
-            onClick={() => setView('chat')}
-            aria-label={t('policy.activity.back')}
-            title={t('policy.activity.back')}
-            data-testid="activity-close"
-          >
-            <ArrowLeftIcon size={16} />
-          </button>
-          <ActivityIcon size={16} />
-          <h1 className="chat__title">{t('policy.activity.title')}</h1>
-        </div>
+        <ViewHeading icon={<ActivityIcon size={16} />} title={t('policy.activity.title')} backLabel={t('policy.activity.back')} closeTestId="activity-close" />
         <div className="activity__export" role="group" aria-label={t('policy.activity.export')}>
           {FORMATS.map((f) => (
             <button
