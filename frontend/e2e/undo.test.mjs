@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startApp, newDataDir } from './harness.mjs'
+import { EDITED, activeChatId, approveFileSteps, ask, card, lastAssistant, openFiles } from './files-script.mjs'
 
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
@@ -25,39 +26,6 @@ async function stop(app) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const card = (tool, state) => `document.querySelector('[data-testid="tool-card"][data-tool="${tool}"]${state ? `[data-state="${state}"]` : ''}')`
-const lastAssistant = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m ? { status: m.dataset.status, text: m.innerText } : null })()`
-const FILE_STEPS = ['list_directory', 'write_file', 'edit_file', 'read_file']
-const EDITED = '- Every call waits on a card, with a diff for file changes.'
-
-async function ask(app, text, { newChat = true } = {}) {
-  if (newChat) await app.click('new-chat')
-  await app.type('composer', text)
-  await app.click('send')
-}
-
-async function approveFileSteps(app) {
-  for (const tool of FILE_STEPS) {
-    await app.waitFor(`!!${card(tool, 'pending')}`, 20000, `pending ${tool} card`)
-    await app.eval(`${card(tool, 'pending')}.querySelector('[data-testid="approve"]').click()`)
-    await app.waitFor(`(() => { const c = ${card(tool)}; return !!c && c.dataset.state !== 'pending' })()`, 10000, `${tool} decided`)
-  }
-  return app.waitFor(
-    `(() => { const m = ${lastAssistant}; return m && m.status === 'complete' && /Files/.test(m.text) && m })()`,
-    20000,
-    'final answer naming the Files panel',
-  )
-}
-
-async function openFiles(app) {
-  await app.waitFor(`!!document.querySelector('[data-testid="files-toggle"]')`, 5000, 'files toggle')
-  await app.eval(`(() => { const b = document.querySelector('[data-testid="files-toggle"]'); if (b.getAttribute('aria-pressed') !== 'true') b.click() })()`)
-  await app.waitFor(`!!document.querySelector('[data-testid="files-panel"]')`, 5000, 'files panel')
-}
-
-async function activeChatId(app) {
-  return app.waitFor(`document.querySelector('[data-testid="chat-item"][data-active="true"]')?.dataset.chatId`, 5000, 'the active chat')
-}
 
 /** A new chat ('hello' answered) working in dir, chosen through the panel's workspace settings. */
 async function chatOn(app, kind, dir) {
