@@ -146,46 +146,26 @@ export function GeneralPanel() {
         />
       </Field>
       <div className="form__row">
-        <Field
+        <IntField
           id={`${ids}-turns`}
           label={t('general.maxTurns')}
-          hint={turnsOk ? t('general.maxTurnsHint') : undefined}
-          error={turnsOk ? undefined : t('general.rangeError', { min: 1, max: 1000 })}
-        >
-          <input
-            id={`${ids}-turns`}
-            className="input input--num"
-            type="number"
-            min={1}
-            max={1000}
-            step={1}
-            inputMode="numeric"
-            value={Number.isNaN(draft.maxTurns) ? '' : draft.maxTurns}
-            onChange={(e) => set('maxTurns', e.target.value === '' ? NaN : Number(e.target.value))}
-            aria-invalid={!turnsOk}
-            data-testid="max-turns"
-          />
-        </Field>
-        <Field
+          hint={t('general.maxTurnsHint')}
+          max={1000}
+          value={draft.maxTurns}
+          ok={turnsOk}
+          onChange={(v) => set('maxTurns', v)}
+          testId="max-turns"
+        />
+        <IntField
           id={`${ids}-timeout`}
           label={t('general.toolTimeout')}
-          hint={timeoutOk ? t('general.toolTimeoutHint') : undefined}
-          error={timeoutOk ? undefined : t('general.rangeError', { min: 1, max: 3600 })}
-        >
-          <input
-            id={`${ids}-timeout`}
-            className="input input--num"
-            type="number"
-            min={1}
-            max={3600}
-            step={1}
-            inputMode="numeric"
-            value={Number.isNaN(draft.toolTimeoutSeconds) ? '' : draft.toolTimeoutSeconds}
-            onChange={(e) => set('toolTimeoutSeconds', e.target.value === '' ? NaN : Number(e.target.value))}
-            aria-invalid={!timeoutOk}
-            data-testid="tool-timeout"
-          />
-        </Field>
+          hint={t('general.toolTimeoutHint')}
+          max={3600}
+          value={draft.toolTimeoutSeconds}
+          ok={timeoutOk}
+          onChange={(v) => set('toolTimeoutSeconds', v)}
+          testId="tool-timeout"
+        />
       </div>
 
       {status && <StatusLine status={status} testId="general-status" />}
@@ -255,5 +235,36 @@ function Segmented({
         </button>
       ))}
     </div>
+  )
+}
+
+/** A whole number from 1 to max; an empty box is NaN (and shown as invalid). */
+function IntField(p: {
+  id: string
+  label: string
+  hint: string
+  max: number
+  value: number
+  ok: boolean
+  onChange: (v: number) => void
+  testId: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <Field id={p.id} label={p.label} hint={p.ok ? p.hint : undefined} error={p.ok ? undefined : t('general.rangeError', { min: 1, max: p.max })}>
+      <input
+        id={p.id}
+        className="input input--num"
+        type="number"
+        min={1}
+        max={p.max}
+        step={1}
+        inputMode="numeric"
+        value={Number.isNaN(p.value) ? '' : p.value}
+        onChange={(e) => p.onChange(e.target.value === '' ? NaN : Number(e.target.value))}
+        aria-invalid={!p.ok}
+        data-testid={p.testId}
+      />
+    </Field>
   )
 }
