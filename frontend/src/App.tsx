@@ -7,6 +7,7 @@ import { subscribeForming } from './store/forming'
 import { subscribeModelMode } from './store/modelMode'
 import { subscribeUndo } from './store/undo'
 import { subscribePolicy } from './store/policy'
+import { subscribeCaretRest } from './store/caret'
 import { applyLanguage, isLanguageShown, resolveLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
@@ -44,6 +45,7 @@ export function App() {
     const offModelMode = subscribeModelMode()
     const offUndo = subscribeUndo()
     const offPolicy = subscribePolicy()
+    const offCaret = subscribeCaretRest()
     void init()
     return () => {
       off()
@@ -52,6 +54,7 @@ export function App() {
       offModelMode()
       offUndo()
       offPolicy()
+      offCaret()
     }
   }, [])
 

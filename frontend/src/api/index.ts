@@ -378,6 +378,9 @@ export const api = {
   /** Run; with `edited` arguments: edit, then run (validated by the backend: code invalid_arguments). */
   approveCall: async (callId: string, edited: object | null) =>
     normalizeCall(await call<Call>('ApproveCall', callId, edited)),
+  /** How long (ms) the caret blinks without input before it should rest; 0 = never (store/caret.ts). */
+  caretRestAfter: () => call<number>('CaretRestAfter'),
+  setCaretResting: (resting: boolean) => call<void>('SetCaretResting', resting),
   /** Opens a link in the system browser; fails (no_browser) when none opens. */
   openURL: (url: string) => call<void>('OpenURL', url),
   /** What a waiting call would change with edited arguments (the card's diff while editing); nothing is stored. */

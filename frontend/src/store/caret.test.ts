@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { subscribeCaretRest } from './caret'
+
+type Backend = Record<string, ReturnType<typeof vi.fn>>
+let backend: Backend
+let composer: HTMLTextAreaElement
+let other: HTMLInputElement
+
+function install(restAfter: number) {
+  backend = {
+    CaretRestAfter: vi.fn(async () => restAfter),
+    SetCaretResting: vi.fn(async () => undefined),
+  }
+  window.go = { main: { App: backend as unknown as Record<string, (...a: unknown[]) => Promise<unknown>> } }
+}
+
+const resting = () => backend.SetCaretResting.mock.calls.map((c) => c[0])
+const flush = () => vi.advanceTimersByTimeAsync(0)
+
+describe('resting caret', () => {
+  let off = () => {}
+  beforeEach(() => {
+    vi.useFakeTimers()
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true)
+    composer = document.createElement('textarea')
+    composer.dataset.testid = 'composer'
+    other = document.createElement('input')
+    document.body.append(composer, other)
+    composer.focus()
+  })
+  afterEach(() => {
+    off()
+    document.body.replaceChildren()
+    delete window.go
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  it('rests after the timeout with the composer focused, and gives the composer its focus back', async () => {
+    install(10_000)
+    off = subscribeCaretRest()
+    await flush()
+    await vi.advanceTimersByTimeAsync(9_999)
+    expect(resting()).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(resting()).toEqual([true])
+    expect(document.activeElement).toBe(document.body) // the caret stops…
+    await vi.advanceTimersByTimeAsync(100)
+    expect(document.activeElement).toBe(composer) // …and starts again, shown
+    expect(resting()).toEqual([true]) // our own refocus does not wake it
+  })
+
+  it('input wakes it and restarts the wait', async () => {
+    install(10_000)
+    off = subscribeCaretRest()
+    await flush()
+    await vi.advanceTimersByTimeAsync(10_100)
+    composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }))
+    expect(resting()).toEqual([true, false])
+    await vi.advanceTimersByTimeAsync(5_000)
+    composer.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+    await vi.advanceTimersByTimeAsync(9_000)
+    expect(resting()).toEqual([true, false])
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(resting()).toEqual([true, false, true])
+  })
+
+  it('a key pressed while the composer is between blur and focus goes to the composer', async () => {
+    install(10_000)
+    off = subscribeCaretRest()
+    await flush()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(document.activeElement).toBe(document.body)
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true }))
+    expect(document.activeElement).toBe(composer)
+    expect(resting()).toEqual([true, false])
+  })
+
+  it('does not rest while another field has focus or the window is in the background', async () => {
+    install(10_000)
+    off = subscribeCaretRest()
+    await flush()
+    other.focus()
+    await vi.advanceTimersByTimeAsync(20_000)
+    composer.focus()
+    vi.mocked(document.hasFocus).mockReturnValue(false)
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(resting()).toEqual([])
+  })
+
+  it('does nothing where the caret never rests, and gives the blinking back when stopped', async () => {
+    install(0)
+    off = subscribeCaretRest()
+    await flush()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(resting()).toEqual([])
+    off()
+
+    install(1_000)
+    off = subscribeCaretRest()
+    await flush()
+    await vi.advanceTimersByTimeAsync(1_000)
+    off()
+    expect(resting()).toEqual([true, false])
+  })
+})
