@@ -61,7 +61,36 @@ static void airlockSetCaretResting(gboolean resting) {
 */
 import "C"
 
-func caretRestAfterMs() int { return int(C.airlockCaretRestAfter()) }
+import (
+	"context"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+)
+
+// caretRestAfterMs is 0 with a screen reader running: resting refocuses the
+// composer, which a screen reader would announce each time.
+func caretRestAfterMs() int {
+	if screenReaderOn() {
+		return 0
+	}
+	return int(C.airlockCaretRestAfter())
+}
+
+// screenReaderOn asks the accessibility bus (org.a11y.Status), as GTK and
+// Orca use it; no session bus or no answer in 500 ms counts as off.
+func screenReaderOn() bool {
+	conn, err := dbus.SessionBus()
+	if err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	var v dbus.Variant
+	err = conn.Object("org.a11y.Bus", "/org/a11y/bus").CallWithContext(ctx, "org.freedesktop.DBus.Properties.Get", 0, "org.a11y.Status", "ScreenReaderEnabled").Store(&v)
+	on, _ := v.Value().(bool)
+	return err == nil && on
+}
 
 func setCaretResting(resting bool) {
 	v := C.gboolean(0)

@@ -80,3 +80,28 @@ test('the caret rests shown after the blink timeout, keeps focus, and blinks aga
   const typed = await frames(line, 'typed')
   assert.ok(new Set(typed).size > 1, 'typing brings the blinking back')
 })
+
+// With a screen reader on, the caret never rests: resting refocuses the composer, which it would announce.
+const setScreenReader = (on) =>
+  execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.freedesktop.DBus.Properties.Set',
+    'string:org.a11y.Status', 'string:ScreenReaderEnabled', `variant:boolean:${on}`], { stdio: 'ignore' })
+const canSetScreenReader = (() => {
+  try {
+    setScreenReader(false)
+    return true
+  } catch {
+    return false
+  }
+})()
+
+test('no resting caret while a screen reader runs', { skip: !canSetScreenReader && 'no accessibility bus' }, async () => {
+  const app = await startApp()
+  running.add(app)
+  assert.equal(await app.eval(`window.go.main.App.CaretRestAfter()`), 10000, "GTK's default blink timeout")
+  setScreenReader(true)
+  try {
+    assert.equal(await app.eval(`window.go.main.App.CaretRestAfter()`), 0)
+  } finally {
+    setScreenReader(false)
+  }
+})
