@@ -2,12 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { openLink } from './lib/links'
 import { useTranslation } from 'react-i18next'
 import { selectIsStreaming, useStore } from './store'
-import { subscribeMcp } from './store/mcp'
-import { subscribeForming } from './store/forming'
-import { subscribeModelMode } from './store/modelMode'
-import { subscribeUndo } from './store/undo'
-import { subscribePolicy } from './store/policy'
-import { subscribeCaretRest } from './store/caret'
+import { boot } from './store/boot'
 import { applyLanguage, isLanguageShown, resolveLanguage } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
 import { Sidebar } from './components/Sidebar'
@@ -37,26 +32,7 @@ export function App() {
   settingsUsed.current ||= settingsOpen
   const prefersDark = usePrefersDark()
 
-  useEffect(() => {
-    const { subscribe, init } = useStore.getState()
-    const off = subscribe()
-    const offMcp = subscribeMcp()
-    const offForming = subscribeForming()
-    const offModelMode = subscribeModelMode()
-    const offUndo = subscribeUndo()
-    const offPolicy = subscribePolicy()
-    const offCaret = subscribeCaretRest()
-    void init()
-    return () => {
-      off()
-      offMcp()
-      offForming()
-      offModelMode()
-      offUndo()
-      offPolicy()
-      offCaret()
-    }
-  }, [])
+  useEffect(() => boot(), [])
 
   // Theme: "system" follows prefers-color-scheme live.
   const resolved = theme === 'system' ? (prefersDark ? 'dark' : 'light') : theme
@@ -79,9 +55,12 @@ export function App() {
 
   // Strings load on demand: until the chosen language's are in, the splash stays
   // (no flash of English or of keys); later switches keep the old strings meanwhile.
+  // The render after loading comes from this state, not from i18next's events:
+  // main.tsx starts the fetch before App subscribes to those.
   useEffect(() => {
-    applyLanguage(language).catch(() => setStringsFailed(true)) // then show keys rather than a splash forever
+    applyLanguage(language).then(setLanguageApplied, () => setStringsFailed(true)) // then show keys rather than a splash forever
   }, [language])
+  const [, setLanguageApplied] = useState('')
   const [stringsFailed, setStringsFailed] = useState(false)
   const stringsShown = useRef(false)
   stringsShown.current ||= ready && (stringsFailed || isLanguageShown(resolveLanguage(language)))
