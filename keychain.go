@@ -81,6 +81,7 @@ func openKeychain(k store.Keyring) (store.Keyring, error) {
 func useKeychain(st *store.Store, k store.Keyring) (moved int, why error) {
 	kc, why := openKeychain(k)
 	if kc == nil {
+		st.NoKeyring()
 		return 0, why
 	}
 	moved, err := st.UseKeyring(context.Background(), kc)

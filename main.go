@@ -89,12 +89,17 @@ func run() (err error) {
 	}
 	defer st.Close()
 	// API keys live in the system keychain when one answers; else they stay
-	// in the owner-only database and Settings says so.
-	if moved, why := useKeychain(st, systemKeychain{}); why != nil {
-		log.Warn("no system keychain: API keys stay in the database (owner-only)", "why", why)
-	} else {
-		log.Info("API keys are kept in the system keychain", "moved", moved)
-	}
+	// in the owner-only database and Settings says so. Asked while the window
+	// opens (a keychain may take a while to start, or prompt to unlock); key
+	// access waits for the answer.
+	st.DeferKeyring()
+	go func() {
+		if moved, why := useKeychain(st, systemKeychain{}); why != nil {
+			log.Warn("no system keychain: API keys stay in the database (owner-only)", "why", why)
+		} else {
+			log.Info("API keys are kept in the system keychain", "moved", moved)
+		}
+	}()
 
 	// Answers that were streaming when the app last died are interrupted:
 	// their text so far is kept and the UI offers Retry.
@@ -123,11 +128,13 @@ func run() (err error) {
 		log.Info("MCP servers from AIRLOCK_MCP_CONFIG", "file", app.mcpEnvFile, "servers", len(app.mcpEnv), "err", app.mcpEnvErr)
 	}
 	ctx := context.Background()
-	if p, err := app.activeProvider(ctx); err != nil {
-		log.Warn("no active provider", "err", err)
-	} else {
-		logProvider(log, p, app.env != nil)
-	}
+	go func() { // reading a key kept in the keychain waits for its answer
+		if p, err := app.activeProvider(ctx); err != nil {
+			log.Warn("no active provider", "err", err)
+		} else {
+			logProvider(log, p, app.env != nil)
+		}
+	}()
 	lang := "auto"
 	if s, err := st.GetSettings(ctx); err == nil {
 		lang = s.Language

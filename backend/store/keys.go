@@ -42,8 +42,37 @@ func (s *Store) KeyStorage() string {
 
 func (s *Store) keyring() Keyring {
 	s.keysMu.RLock()
+	pending := s.keysPending
+	s.keysMu.RUnlock()
+	if pending != nil {
+		<-pending
+	}
+	s.keysMu.RLock()
 	defer s.keysMu.RUnlock()
 	return s.keys
+}
+
+// DeferKeyring makes every use of API keys wait until UseKeyring or
+// NoKeyring: the app asks the system keychain (which may be slow to start,
+// or prompt to unlock) while its window opens, not before.
+func (s *Store) DeferKeyring() {
+	s.keysMu.Lock()
+	if s.keysPending == nil {
+		s.keysPending = make(chan struct{})
+	}
+	s.keysMu.Unlock()
+}
+
+// NoKeyring settles a deferred choice: keys stay in the database.
+func (s *Store) NoKeyring() { s.keyringDecided() }
+
+func (s *Store) keyringDecided() {
+	s.keysMu.Lock()
+	if s.keysPending != nil {
+		close(s.keysPending)
+		s.keysPending = nil
+	}
+	s.keysMu.Unlock()
 }
 
 // UseKeyring keeps API keys in k from now on and moves the keys the
@@ -54,6 +83,7 @@ func (s *Store) UseKeyring(ctx context.Context, k Keyring) (int, error) {
 	s.keysMu.Lock()
 	s.keys = k
 	s.keysMu.Unlock()
+	defer s.keyringDecided() // once the keys have moved
 
 	rows, err := s.db.QueryContext(ctx, "SELECT id, api_key FROM providers WHERE api_key NOT IN ('', ?)", inKeyring)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"airlock/backend/chat"
 )
@@ -169,5 +170,47 @@ func TestAPIKeysLiveInTheKeychain(t *testing.T) {
 	s.Close()
 	if _, err := os.Stat(filepath.Join(dir, FileName)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// With the keychain asked off the start-up path, key access waits for the
+// answer: a save made meanwhile lands in the keychain, never in the file.
+func TestKeyAccessWaitsForADeferredKeychain(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	s.DeferKeyring()
+
+	saved := make(chan chat.Provider, 1)
+	go func() {
+		p, err := s.SaveProvider(ctx, chat.Provider{Name: "P", BaseURL: "https://a.example/v1", APIKey: "sk-WAITS-0001"})
+		if err != nil {
+			t.Error(err)
+		}
+		saved <- p
+	}()
+	select {
+	case <-saved:
+		t.Fatal("SaveProvider did not wait for the keychain's answer")
+	case <-time.After(50 * time.Millisecond):
+	}
+
+	k := &fakeKeyring{m: map[string]string{}}
+	if _, err := s.UseKeyring(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+	p := <-saved
+	if rawColumn(t, s, p.ID) != inKeyring || k.m[keyName(p.ID)] != "sk-WAITS-0001" {
+		t.Fatalf("column %q, keychain %v", rawColumn(t, s, p.ID), k.m)
+	}
+	if s.KeyStorage() != KeysInKeychain {
+		t.Fatal(s.KeyStorage())
+	}
+
+	// Without a keychain the answer is "the database", and nothing waits.
+	s2 := newStore(t)
+	s2.DeferKeyring()
+	s2.NoKeyring()
+	if s2.KeyStorage() != KeysInDatabase {
+		t.Fatal(s2.KeyStorage())
 	}
 }

@@ -35,8 +35,11 @@ type Store struct {
 	stmts sync.Map // string → *sql.Stmt
 
 	// keys keeps API keys outside the file when set (UseKeyring).
-	keysMu sync.RWMutex
-	keys   Keyring
+	// keysPending, while set, makes key access wait for the app's decision
+	// (DeferKeyring).
+	keysMu      sync.RWMutex
+	keys        Keyring
+	keysPending chan struct{}
 
 	// session identifies this run: rules that last until Airlock quits
 	// hold only under it (rules.go).
