@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
@@ -43,9 +44,10 @@ type App struct {
 	demoURL    string         // base URL of the built-in demo model server
 	env        *chat.Provider // from AIRLOCK_BASE_URL & co; overrides the settings when set
 	toolMode   chat.ToolMode  // from AIRLOCK_TOOL_MODE: the mode of new chats, overriding the settings
-	// notices are sentences the UI shows once at start (a damaged database
-	// set aside, no keychain to keep API keys in).
-	notices []string
+	// notices are sentences the UI shows once (a damaged database set aside
+	// at start, or found damaged while running: notify).
+	noticesMu sync.Mutex
+	notices   []string
 	// settingsSaved follows saved settings outside the page (the native
 	// menu's language and theme); nil in tests.
 	settingsSaved func(chat.Settings)
@@ -156,8 +158,36 @@ func result[T any](v T, err error) (T, error) { return v, toAPI(err) }
 // --- app ------------------------------------------------------------------
 
 func (a *App) Info() AppInfo {
-	return AppInfo{Version: version, DataDir: a.dataDir, EnvProvider: a.env != nil, Notices: a.notices,
+	a.noticesMu.Lock()
+	notices := slices.Clone(a.notices)
+	a.noticesMu.Unlock()
+	return AppInfo{Version: version, DataDir: a.dataDir, EnvProvider: a.env != nil, Notices: notices,
 		KeyStorage: a.store.KeyStorage()}
+}
+
+// notify tells the user something they must know: in Info's notices (a UI
+// that has not asked yet) and as an event (one that has).
+func (a *App) notify(message string) {
+	a.noticesMu.Lock()
+	a.notices = append(a.notices, message)
+	a.noticesMu.Unlock()
+	a.emit("app:notice", message)
+}
+
+// checkDatabase runs the page check the store left for later (a database
+// too large to check before the window opened) and says what it found.
+func (a *App) checkDatabase(ctx context.Context, log *slog.Logger) {
+	err := a.store.CheckIntegrity(ctx)
+	var de *store.DamagedError
+	if !errors.As(err, &de) {
+		if err != nil {
+			log.Warn("the database check could not run", "err", err)
+		}
+		return
+	}
+	log.Error("the database is damaged", "path", de.Path, "reason", de.Reason, "err", de.Err)
+	a.notify(fmt.Sprintf("Airlock's database is damaged: %s. Airlock goes on with it for now, but some chats may fail to open; "+
+		"export the chats you need (a chat's menu → Export). At its next start Airlock moves the file aside, untouched, and starts with a new database.", de.Reason))
 }
 
 // --- chats and messages ------------------------------------------------------

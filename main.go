@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+	"sync"
 	"time"
 
 	"github.com/wailsapp/wails/v2"
@@ -153,6 +154,7 @@ func run() (err error) {
 		wailsLock = &options.SingleInstanceLock{UniqueId: lockID, OnSecondInstanceLaunch: desk.secondInstance}
 	}
 
+	var checkDB sync.Once
 	err = wails.Run(&options.App{
 		Title:            "Airlock",
 		Width:            geometry.Width,
@@ -167,7 +169,11 @@ func run() (err error) {
 			desk.setContext(ctx)
 			app.startup(ctx)
 		},
-		OnDomReady:         desk.domReady,
+		OnDomReady: func(ctx context.Context) {
+			desk.domReady(ctx)
+			// A database too large to check before the window opened is checked now.
+			checkDB.Do(func() { go app.checkDatabase(ctx, log) })
+		},
 		OnBeforeClose:      desk.beforeClose,
 		OnShutdown:         app.shutdown,
 		Bind:               []any{app},

@@ -65,6 +65,47 @@ func checkNotEmpty(p string) error {
 	return &DamagedError{Path: p, Reason: "it is empty (0 bytes), so it holds none of your chats"}
 }
 
+// checkAtOpenLimit is the largest database (file and WAL) whose integrity
+// is checked before Open returns: SQLite's quick check reads every page
+// (~30 ms a MB here), which on a long history would hold the window back by
+// seconds at every start. Larger ones are checked by CheckIntegrity while
+// the app runs; damage it finds is checked again, and the file set aside,
+// at the next start (damageMark).
+var checkAtOpenLimit int64 = 1 << 20
+
+// damageMark is the file beside the database that says a check while the
+// app ran found damage: the next Open checks before anything else.
+func damageMark(p string) string { return p + ".damage-found" }
+
+// checkAtOpen says whether Open checks the file's pages before returning.
+func checkAtOpen(p string) bool {
+	if _, err := os.Stat(damageMark(p)); err == nil {
+		return true
+	}
+	var size int64
+	for _, f := range []string{p, p + "-wal"} {
+		if fi, err := os.Stat(f); err == nil {
+			size += fi.Size()
+		}
+	}
+	return size <= checkAtOpenLimit
+}
+
+// CheckIntegrity runs the quick check Open skipped on a large database. On
+// damage it leaves the mark that makes the next start check again (and set
+// the file aside), and returns the *DamagedError to tell the user.
+func (s *Store) CheckIntegrity(ctx context.Context) error {
+	if !s.checkLater {
+		return nil
+	}
+	err := quickCheck(ctx, s.db, s.path)
+	var de *DamagedError
+	if errors.As(err, &de) {
+		_ = os.WriteFile(damageMark(s.path), []byte(de.Reason+"\n"), 0o600)
+	}
+	return err
+}
+
 // quickCheck runs SQLite's quick integrity check (the structure of every
 // page, without cross-checking indexes: a fraction of integrity_check's
 // time).

@@ -144,3 +144,66 @@ func TestDamagedDatabaseIsRefusedUntouched(t *testing.T) {
 		})
 	}
 }
+
+// A database over the limit opens without the page check (it would hold the
+// window back on a long history); CheckIntegrity finds the damage while the
+// app runs and leaves the mark, and the next Open checks and refuses it.
+func TestLargeDatabaseIsCheckedWhileTheAppRuns(t *testing.T) {
+	defer func(old int64) { checkAtOpenLimit = old }(checkAtOpenLimit)
+	p := writtenStore(t)
+	checkAtOpenLimit = 0 // every database counts as large
+
+	// Sound: no error, no mark.
+	s, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckIntegrity(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := os.Stat(damageMark(p)); !os.IsNotExist(err) {
+		t.Fatal("a sound database got the damage mark")
+	}
+
+	// Damage in a page Open does not read (one of the chats table's leaves).
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := len(b) - 2*4096; i < len(b)-4096; i++ {
+		b[i] = 0xA5
+	}
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(p)
+	if err != nil {
+		t.Fatalf("opened with the check left for later: %v", err)
+	}
+	var de *DamagedError
+	if err := s.CheckIntegrity(context.Background()); !errors.As(err, &de) {
+		t.Fatalf("CheckIntegrity: %v", err)
+	}
+	s.Close()
+	if _, err := os.Stat(damageMark(p)); err != nil {
+		t.Fatal("no damage mark after the failed check")
+	}
+	if _, err := Open(p); !errors.As(err, &de) {
+		t.Fatalf("the next Open: %v", err)
+	}
+
+	// Once set aside, the new database opens and the mark goes.
+	if _, err := SetAside(p); err != nil {
+		t.Fatal(err)
+	}
+	checkAtOpenLimit = 1 << 20
+	s, err = Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := os.Stat(damageMark(p)); !os.IsNotExist(err) {
+		t.Fatal("the mark outlived the damaged file")
+	}
+}

@@ -41,6 +41,9 @@ type Store struct {
 	keys        Keyring
 	keysPending chan struct{}
 
+	// checkLater: the file was too large to check at Open (CheckIntegrity).
+	checkLater bool
+
 	// session identifies this run: rules that last until Airlock quits
 	// hold only under it (rules.go).
 	session string
@@ -86,9 +89,11 @@ func Open(p string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", abs, err)
 	}
-	s := &Store{db: db, path: abs, session: chat.NewID()}
+	s := &Store{db: db, path: abs, session: chat.NewID(), checkLater: !checkAtOpen(abs)}
 	ctx := context.Background()
-	err = quickCheck(ctx, db, abs)
+	if !s.checkLater {
+		err = quickCheck(ctx, db, abs)
+	}
 	ownerOnly(abs) // the first connection made the WAL and -shm files
 	var ms []migration
 	if err == nil {
@@ -107,6 +112,9 @@ func Open(p string) (*Store, error) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("open store %s: %w", abs, err)
+	}
+	if !s.checkLater {
+		_ = os.Remove(damageMark(abs)) // checked now and sound
 	}
 	return s, nil
 }

@@ -507,6 +507,8 @@ export const events = {
   onWorkspaceChanged: (cb: (w: { chatId: string }) => void) => onEvent<{ chatId: string }>('workspace:changed', cb),
   /** An MCP server's status or tool list changed. */
   onMcpChanged: (cb: () => void) => onEvent('mcp:changed', () => cb()),
+  /** Something found while the app runs that people must know (a damaged database); also in Info's notices. */
+  onNotice: (cb: (message: string) => void) => onEvent<string>('app:notice', cb),
   // The native menu (its shortcuts reach the page only through these on Linux/Windows).
   onMenuNewChat: (cb: () => void) => onEvent('menu:new-chat', () => cb()),
   onMenuSettings: (cb: () => void) => onEvent('menu:settings', () => cb()),

@@ -12,19 +12,36 @@ export type AppState = {
 export type AppActions = {
   init: () => Promise<void>
   subscribe: () => () => void
+  /** Shows a notice from the backend once (it comes with Info at start and as an event later). */
+  notice: (message: string) => void
 }
 
 export type AppSlice = AppState & AppActions
 
 export const appInitial = (): AppState => ({ ready: false, bootError: null, info: null })
 
+const noticesShown = new Set<string>()
+
 export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   ...appInitial(),
 
+  notice: (message) => {
+    if (noticesShown.has(message)) return
+    noticesShown.add(message)
+    get().toast({ kind: 'error', title: 'errors.startup', message, duration: 600_000 })
+  },
+
   init: async () => {
     try {
-      const [info, settings, providers, chats, active] = await Promise.all([
-        api.info().catch(() => null),
+      // Info may wait for the system keychain (where keys live): the window does not.
+      void api.info().then(
+        (info) => {
+          set({ info })
+          for (const n of info?.notices ?? []) get().notice(n)
+        },
+        () => {},
+      )
+      const [settings, providers, chats, active] = await Promise.all([
         api.getSettings(),
         api.listProviders(),
         api.listChats(),
@@ -33,8 +50,7 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
       const streaming: Record<string, boolean> = {}
       for (const id of active) streaming[id] = true
       const sorted = sortChats(chats)
-      set({ info, settings, providers, chats: sorted, streaming, ready: true, bootError: null })
-      for (const n of info?.notices ?? []) get().toast({ kind: 'error', title: 'errors.startup', message: n, duration: 600_000 })
+      set({ settings, providers, chats: sorted, streaming, ready: true, bootError: null })
       void get().loadTools()
       if (sorted.length > 0) await get().selectChat(sorted[0].id)
     } catch (err) {
@@ -53,6 +69,7 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
       events.onChatNotice((n) => get().handleNotice(n)),
       events.onWorkspaceChanged((w) => get().handleWorkspaceChanged(w.chatId)),
       events.onMcpChanged(() => void get().loadTools()),
+      events.onNotice((message) => get().notice(message)),
       events.onMenuNewChat(() => {
         const s = get()
         if (s.settingsOpen) s.closeSettings()
