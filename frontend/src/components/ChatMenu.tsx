@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Chat, ExportFormat } from '../api'
 import { duplicateChat, exportChats, togglePin } from '../store/history'
 import { KeyboardMenu } from './KeyboardMenu'

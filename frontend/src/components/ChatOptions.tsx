@@ -1,6 +1,6 @@
 import './ChatOptions.css'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Paradigm, ToolMode } from '../api'
 import { selectActiveChatOptions, useStore } from '../store'
 import { useAutoModelMode } from '../store/modelMode'

@@ -1,6 +1,6 @@
 import './Sidebar.css'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { DEMO_PROVIDER_ID, ENV_PROVIDER_ID, type Chat } from '../api'
 import { selectActiveProvider, useStore } from '../store'
 import { chatGroup, fullDate, relativeTime, type ChatGroup } from '../lib/time'

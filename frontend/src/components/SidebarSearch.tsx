@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { twinLabels } from '../lib/twins'
 import { useStore } from '../store'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { SearchHit } from '../api'
 import { clearSearch, moveSearchActive, openHit, setSearchActive, setSearchQuery, snippetParts, useHistory } from '../store/history'
 import { BotIcon, CloseIcon, SearchIcon, UserIcon, WrenchIcon } from './icons'

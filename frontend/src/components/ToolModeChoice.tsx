@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
+import { useTranslation, type TFunction } from '../i18n'
 import { TOOL_MODES, type ModelModeInfo, type Paradigm, type ToolMode } from '../api'
 import { loadModelMode, setModelMode, useModelMode } from '../store/modelMode'
 import '../styles/toolmode.css'
