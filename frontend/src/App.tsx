@@ -8,11 +8,12 @@ import { subscribeUndo } from './store/undo'
 import { subscribePolicy } from './store/policy'
 import { applyLanguage, isLanguageShown, resolveLanguage, useTranslation } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
-import { Sidebar } from './components/Sidebar'
+import { preloadSearchResults, Sidebar } from './components/Sidebar'
+import { preloadChatMenu } from './components/ChatMenu'
 import { ChatView, preloadMessageList } from './components/ChatView'
 import { preloadMessageParts } from './components/messageParts'
+import { preloadChatOptions } from './components/ChatOptions'
 import { lazyWithPreload } from './lib/lazy'
-import { AboutDialog } from './components/AboutDialog'
 import { Toasts } from './components/Toasts'
 import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
 
@@ -21,6 +22,7 @@ import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
 const SettingsDialog = lazyWithPreload(() => import('./components/Settings').then((m) => ({ default: m.SettingsDialog })))
 const ToolLab = lazyWithPreload(() => import('./components/ToolLab').then((m) => ({ default: m.ToolLab })))
 const ActivityView = lazyWithPreload(() => import('./components/policy/ActivityView').then((m) => ({ default: m.ActivityView })))
+const AboutDialog = lazyWithPreload(() => import('./components/AboutDialog').then((m) => ({ default: m.AboutDialog })))
 
 export function App() {
   const { t } = useTranslation()
@@ -33,6 +35,9 @@ export function App() {
   // Once loaded, Settings stays mounted (it keeps its own state while closed).
   const settingsUsed = useRef(false)
   settingsUsed.current ||= settingsOpen
+  const aboutOpen = useStore((s) => s.aboutOpen)
+  const aboutUsed = useRef(false) // About is its own chunk too, mounted from its first opening on
+  aboutUsed.current ||= aboutOpen
   const prefersDark = usePrefersDark()
 
   useEffect(() => {
@@ -67,10 +72,17 @@ export function App() {
     return () => cancelAnimationFrame(id)
   }, [resolved])
 
-  // After the first paint, fetch the chunks messages render with while idle.
+  // After the first paint, fetch the chunks messages render with while idle,
+  // then the small ones a click away (so they open without a fallback).
   useEffect(() => {
     if (!ready) return
-    preloadMessageParts(preloadMessageList)
+    preloadMessageParts(() => {
+      preloadMessageList()
+      preloadChatOptions()
+      preloadSearchResults()
+      preloadChatMenu()
+      void AboutDialog.preload()
+    })
   }, [ready])
 
   // Strings load on demand: until the chosen language's are in, the splash stays
@@ -197,7 +209,11 @@ export function App() {
           <SettingsDialog />
         </Suspense>
       )}
-      <AboutDialog />
+      {aboutUsed.current && (
+        <Suspense fallback={null}>
+          <AboutDialog />
+        </Suspense>
+      )}
       <Toasts />
     </div>
   )
