@@ -1,15 +1,15 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { openLink } from './lib/links'
-import { useTranslation } from 'react-i18next'
 import { selectIsStreaming, useStore } from './store'
 import { boot } from './store/boot'
-import { applyLanguage, isLanguageShown, resolveLanguage } from './i18n'
+import { applyLanguage, isLanguageShown, resolveLanguage, useTranslation } from './i18n'
 import { modKey, usePrefersDark } from './lib/hooks'
-import { Sidebar } from './components/Sidebar'
+import { preloadSearchResults, Sidebar } from './components/Sidebar'
+import { preloadChatMenu } from './components/ChatMenu'
 import { ChatView, preloadMessageList } from './components/ChatView'
 import { preloadMessageParts } from './components/messageParts'
+import { preloadChatOptions } from './components/ChatOptions'
 import { lazyWithPreload } from './lib/lazy'
-import { AboutDialog } from './components/AboutDialog'
 import { Toasts } from './components/Toasts'
 import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
 
@@ -18,6 +18,7 @@ import { AlertIcon, LogoMark, RetryIcon } from './components/icons'
 const SettingsDialog = lazyWithPreload(() => import('./components/Settings').then((m) => ({ default: m.SettingsDialog })))
 const ToolLab = lazyWithPreload(() => import('./components/ToolLab').then((m) => ({ default: m.ToolLab })))
 const ActivityView = lazyWithPreload(() => import('./components/policy/ActivityView').then((m) => ({ default: m.ActivityView })))
+const AboutDialog = lazyWithPreload(() => import('./components/AboutDialog').then((m) => ({ default: m.AboutDialog })))
 
 export function App() {
   const { t } = useTranslation()
@@ -30,6 +31,9 @@ export function App() {
   // Once loaded, Settings stays mounted (it keeps its own state while closed).
   const settingsUsed = useRef(false)
   settingsUsed.current ||= settingsOpen
+  const aboutOpen = useStore((s) => s.aboutOpen)
+  const aboutUsed = useRef(false) // About is its own chunk too, mounted from its first opening on
+  aboutUsed.current ||= aboutOpen
   const prefersDark = usePrefersDark()
 
   useEffect(() => boot(), [])
@@ -47,20 +51,24 @@ export function App() {
     return () => cancelAnimationFrame(id)
   }, [resolved])
 
-  // After the first paint, fetch the chunks messages render with while idle.
+  // After the first paint, fetch the chunks messages render with while idle,
+  // then the small ones a click away (so they open without a fallback).
   useEffect(() => {
     if (!ready) return
-    preloadMessageParts(preloadMessageList)
+    preloadMessageParts(() => {
+      preloadMessageList()
+      preloadChatOptions()
+      preloadSearchResults()
+      preloadChatMenu()
+      void AboutDialog.preload()
+    })
   }, [ready])
 
   // Strings load on demand: until the chosen language's are in, the splash stays
   // (no flash of English or of keys); later switches keep the old strings meanwhile.
-  // The render after loading comes from this state, not from i18next's events:
-  // main.tsx starts the fetch before App subscribes to those.
   useEffect(() => {
-    applyLanguage(language).then(setLanguageApplied, () => setStringsFailed(true)) // then show keys rather than a splash forever
+    applyLanguage(language).catch(() => setStringsFailed(true)) // then show keys rather than a splash forever
   }, [language])
-  const [, setLanguageApplied] = useState('')
   const [stringsFailed, setStringsFailed] = useState(false)
   const stringsShown = useRef(false)
   stringsShown.current ||= ready && (stringsFailed || isLanguageShown(resolveLanguage(language)))
@@ -180,7 +188,11 @@ export function App() {
           <SettingsDialog />
         </Suspense>
       )}
-      <AboutDialog />
+      {aboutUsed.current && (
+        <Suspense fallback={null}>
+          <AboutDialog />
+        </Suspense>
+      )}
       <Toasts />
     </div>
   )

@@ -1,6 +1,6 @@
 import './AboutDialog.css'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { toApiError, type AboutInfo } from '../api'
 import { loadAbout, openDataDir } from '../store/requests'
 import { useStore } from '../store'

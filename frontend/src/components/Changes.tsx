@@ -1,6 +1,6 @@
 import './Changes.css'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { ApiError, Change, ChangeOp } from '../api'
 import { useStore, type WorkspaceState } from '../store'
 import { conflictFor } from '../lib/tree'

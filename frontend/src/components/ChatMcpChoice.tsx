@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { useStore } from '../store'
 import { loadMcpServers, selectActiveChatServers, setChatServers, useMcp } from '../store/mcp'
 import '../styles/mcp.css'

@@ -1,13 +1,14 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Chat, ExportFormat } from '../api'
-import { duplicateChat, exportChats, togglePin } from '../store/history'
-import { KeyboardMenu } from './KeyboardMenu'
-import { ActivityIcon } from './policy/ActivityIcon'
-import { openActivity } from '../store/policy'
-import { DownloadIcon, DuplicateIcon, MoreIcon, PencilIcon, PinIcon, TrashIcon } from './icons'
+import { lazyWithPreload } from '../lib/lazy'
+import { MoreIcon } from './icons'
 import '../styles/history.css'
+
+// The menu's items (and KeyboardMenu) are their own chunk, preloaded while idle after start.
+const ChatMenuList = lazyWithPreload(() => import('./ChatMenuList').then((m) => ({ default: m.ChatMenuList })))
+export const preloadChatMenu = () => void ChatMenuList.preload()
 
 export const EXPORT_FORMATS: ExportFormat[] = ['md', 'html', 'json']
 
@@ -50,26 +51,6 @@ export function ChatMenu({
     onOpenChange(false)
     if (focusBack) requestAnimationFrame(() => trigger.current?.focus())
   }
-  const run = (fn: () => void) => () => {
-    close(false)
-    fn()
-  }
-
-  const item = (testId: string, label: ReactNode, icon: ReactNode, onClick: () => void, extra?: { danger?: boolean; aria?: string }) => (
-    <button
-      type="button"
-      role="menuitem"
-      tabIndex={-1}
-      className={`cmenu__item ${extra?.danger ? 'cmenu__item--danger' : ''}`}
-      data-testid={testId}
-      aria-label={extra?.aria}
-      onClick={run(onClick)}
-    >
-      <span className="cmenu__icon">{icon}</span>
-      <span className="cmenu__label">{label}</span>
-    </button>
-  )
-
   return (
     <>
       <button
@@ -93,33 +74,18 @@ export function ChatMenu({
       </button>
       {open &&
         createPortal(
-          <KeyboardMenu
-            menuRef={menu}
-            trigger={trigger}
-            className="cmenu"
-            testId="chat-menu-list"
-            label={t('history.menu.open', { title })}
-            style={pos ? { top: pos.top, left: pos.left } : { visibility: 'hidden', top: 0, left: 0 }}
-            onClose={close}
-          >
-            {item('chat-menu-rename', t('history.menu.rename'), <PencilIcon size={14} />, onRename)}
-            {item('chat-pin', chat.pinned ? t('history.menu.unpin') : t('history.menu.pin'), <PinIcon size={14} />, () => void togglePin(chat))}
-            {item('chat-menu-activity', t('policy.activity.menuItem'), <ActivityIcon size={14} />, () => openActivity(chat.id))}
-            {item('chat-duplicate', t('history.menu.duplicate'), <DuplicateIcon size={14} />, () => void duplicateChat(chat))}
-            <div className="cmenu__sep" role="separator" />
-            <div className="cmenu__group" role="group" aria-label={t('history.menu.export')}>
-              <p className="cmenu__heading" aria-hidden="true">
-                {t('history.menu.export')}
-              </p>
-              {EXPORT_FORMATS.map((f) =>
-                item(`export-${f}`, t(`history.formats.${f}`), <DownloadIcon size={14} />, () => void exportChats([chat.id], f), {
-                  aria: t('history.menu.exportAs', { format: t(`history.formats.${f}`) }),
-                }),
-              )}
-            </div>
-            <div className="cmenu__sep" role="separator" />
-            {item('chat-menu-delete', t('history.menu.delete'), <TrashIcon size={14} />, onDelete, { danger: true })}
-          </KeyboardMenu>,
+          <Suspense fallback={null}>
+            <ChatMenuList
+              chat={chat}
+              title={title}
+              trigger={trigger}
+              menuRef={menu}
+              style={pos ? { top: pos.top, left: pos.left } : { visibility: 'hidden', top: 0, left: 0 }}
+              onClose={close}
+              onRename={onRename}
+              onDelete={onDelete}
+            />
+          </Suspense>,
           document.body,
         )}
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { useStore } from '../store'
 import { AlertIcon, CloseIcon, InfoIcon, PlayIcon } from './icons'
 

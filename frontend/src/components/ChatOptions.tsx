@@ -1,15 +1,18 @@
 import './ChatOptions.css'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { Paradigm, ToolMode } from '../api'
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation, type TFunction } from '../i18n'
+import type { ModelModeInfo, Paradigm, ToolMode } from '../api'
 import { selectActiveChatOptions, useStore } from '../store'
 import { useAutoModelMode } from '../store/modelMode'
-import { Switch } from './Switch'
-import { ChatMcpChoice } from './ChatMcpChoice'
-import { ToolModeChoice, toolModeChip } from './ToolModeChoice'
+import { lazyWithPreload } from '../lib/lazy'
+// The lazy popover's sheets, imported here so they keep their place in the cascade (see styles/cascade.ts).
+import '../styles/mcp.css'
+import '../styles/toolmode.css'
 import { ChevronDownIcon, SlidersIcon } from './icons'
 
-export const PARADIGMS: Paradigm[] = ['json', 'xml', 'vcp']
+// The popover (tool mode, format, MCP servers) is its own chunk, preloaded while idle after start.
+const ChatOptionsPopover = lazyWithPreload(() => import('./ChatOptionsPopover').then((m) => ({ default: m.ChatOptionsPopover })))
+export const preloadChatOptions = () => void ChatOptionsPopover.preload()
 
 /** The header chip showing the chat's tool paradigm; opens the chat's tool options. */
 export function ChatOptionsButton() {
@@ -33,7 +36,6 @@ export function ChatOptionsButton() {
       if (!wrap.current?.contains(e.target as Node)) setOpen(false)
     }
     document.addEventListener('mousedown', onDown)
-    requestAnimationFrame(() => wrap.current?.querySelector<HTMLElement>('input[type="radio"]:checked')?.focus())
     return () => document.removeEventListener('mousedown', onDown)
   }, [open])
 
@@ -80,55 +82,19 @@ export function ChatOptionsButton() {
         <ChevronDownIcon size={13} />
       </button>
       {open && (
-        <div className="popover chat-options__pop" role="dialog" id={`${ids}-pop`} aria-labelledby={`${ids}-title`} data-testid="chat-options-popover">
-          <h2 className="popover__title" id={`${ids}-title`}>
-            {t('chatOptions.title')}
-          </h2>
-          <p className="popover__sub">{chatId ? t('chatOptions.subtitle') : t('chatOptions.subtitleNew')}</p>
-          <ToolModeChoice mode={opts.toolMode} onChange={(m) => save(opts.paradigm, opts.recognizeOthers, m)} />
-          <div className="popover__divider" />
-          <div className={`paradigm-section ${formatUnused ? 'is-dimmed' : ''}`} data-testid="paradigm-section">
-            <h3 className="paradigm-section__title" id={`${ids}-format`}>
-              {t('chatOptions.paradigmTitle')}
-            </h3>
-            {opts.toolMode !== 'text' && (
-              <p className="paradigm-section__note" data-testid="paradigm-note">
-                {opts.toolMode === 'native' ? t('chatOptions.paradigmNativeNote') : t('chatOptions.paradigmAutoNote')}
-              </p>
-            )}
-            <div className="paradigm-list" role="radiogroup" aria-labelledby={`${ids}-format`}>
-              {PARADIGMS.map((p) => (
-                <label key={p} className={`paradigm-opt ${opts.paradigm === p ? 'is-selected' : ''}`}>
-                  <input
-                    type="radio"
-                    name={`${ids}-paradigm`}
-                    value={p}
-                    checked={opts.paradigm === p}
-                    onChange={() => save(p, opts.recognizeOthers)}
-                    data-testid="paradigm-option"
-                  />
-                  <span className="paradigm-opt__text">
-                    <span className="paradigm-opt__label">{t(`chatOptions.paradigms.${p}.label`)}</span>
-                    <span className="paradigm-opt__desc">{t(`chatOptions.paradigms.${p}.desc`)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </div>
-          <div className="popover__divider" />
-          <Switch
-            id={`${ids}-others`}
-            checked={opts.recognizeOthers}
-            onChange={(v) => save(opts.paradigm, v)}
-            label={t('chatOptions.recognizeOthers')}
-            description={t('chatOptions.recognizeOthersDesc')}
-            testId="recognize-others"
-          />
-          <div className="popover__divider" />
-          <ChatMcpChoice onOpenSettings={() => setOpen(false)} />
-          <p className="popover__foot">{t('chatOptions.appliesNext')}</p>
-        </div>
+        <Suspense fallback={null}>
+          <ChatOptionsPopover ids={ids} chatId={chatId} opts={opts} formatUnused={formatUnused} save={save} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   )
+}
+
+/** The header chip: "JSON", "Native", "Auto · native", "Auto · JSON" ("Auto" until Auto's knowledge is read). */
+export function toolModeChip(t: TFunction, mode: ToolMode, paradigm: Paradigm, info: ModelModeInfo | null): string {
+  const format = t(`chatOptions.paradigms.${paradigm}.label`)
+  if (mode === 'text') return format
+  if (mode === 'native') return t('chatOptions.chipNative')
+  if (!info) return t('chatOptions.toolModes.auto.label')
+  return t('chatOptions.chipAuto', { mode: info.effective === 'native' ? t('chatOptions.chipAutoNative') : format })
 }

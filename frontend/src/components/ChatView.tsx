@@ -1,7 +1,7 @@
 import './ChatView.css'
 import { Suspense, useCallback, useEffect, useRef } from 'react'
 import { wantAddProvider } from '../lib/settingsIntent'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { DEMO_PROVIDER_ID } from '../api'
 import {
   NEW_CHAT_DRAFT,

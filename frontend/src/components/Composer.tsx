@@ -1,6 +1,6 @@
 import './Composer.css'
 import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { SendIcon, StopIcon } from './icons'
 
 export type ComposerHandle = { focus: () => void }

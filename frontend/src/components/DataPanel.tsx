@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { ApiError, ExportFormat, ImportResult } from '../api'
 import { exportChats, importFile } from '../store/history'
 import { AlertIcon, CheckIcon, DownloadIcon, UploadIcon } from './icons'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { CloseIcon } from './icons'
 
 const FOCUSABLE =

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { previewCall } from '../store/requests'
 import { parseArgs } from '../lib/calls'
 import { wordDiff } from '../lib/wordDiff'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Message } from '../api'
 import { useStore } from '../store'
 import { RetryIcon } from './icons'

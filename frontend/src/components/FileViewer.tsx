@@ -1,7 +1,7 @@
 // A workspace file opened read-only, with line numbers.
 import './FileViewer.css'
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { type FileView } from '../api'
 import { formatSize } from '../lib/tree'
 import { AlertIcon, CloseIcon, FileIcon } from './icons'

@@ -1,6 +1,6 @@
 import './FilesPanel.css'
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { selectActiveWorkspace, useStore, type WorkspaceState } from '../store'
 import { ChangesView } from './Changes'
 import { CheckpointHistory } from './Undo'

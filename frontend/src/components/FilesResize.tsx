@@ -1,6 +1,6 @@
 // The files panel's width: a drag handle (or arrow keys), remembered across launches.
 import { type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 
 const WIDTH_KEY = 'airlock.filesWidth'
 const MIN_W = 280

@@ -1,6 +1,6 @@
 // The Files tab: the workspace tree (keyboard-navigable) and the file opened from it.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { toApiError, type WorkspaceKind } from '../api'
 import { type WorkspaceState } from '../store'
 import { readWorkspaceFile } from '../store/requests'

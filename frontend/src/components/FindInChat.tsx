@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { toApiError, type SearchHit } from '../api'
 import { useStore } from '../store'
 import { HIGHLIGHT_MS, revealMessage, searchChat, SEARCH_DEBOUNCE_MS, useHistory } from '../store/history'

@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { FormingCall } from '../api'
 import { callSummary } from '../lib/calls'
 import { selectForming, useForming } from '../store/forming'

@@ -7,7 +7,7 @@ import { loadOlder, resetHistory, snippetParts, UNDO_DELETE_MS, useHistory } fro
 import { Sidebar } from './Sidebar'
 import { Toasts } from './Toasts'
 import { MessageItem } from './MessageItem'
-import { Snippet } from './SidebarSearch'
+import { Snippet } from './SearchResults'
 
 type Backend = Record<string, ReturnType<typeof vi.fn>>
 let backend: Backend

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { useStore } from '../store'
 import { loadOlder } from '../store/history'
 import '../styles/history.css'

@@ -1,5 +1,5 @@
 import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { copyText } from '../api'
 import { CheckIcon, CopyIcon } from './icons'
 import { lazyWithPreload } from '../lib/lazy'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { ApiError, McpImport } from '../api'
 import { importMcpFile, importMcpText } from '../store/mcp'
 import { Dialog } from './Dialog'

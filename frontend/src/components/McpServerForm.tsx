@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { MASKED, type McpServerInfo, type McpTransport } from '../api'
 import { configFromDraft, draftFromConfig, fieldOfError, newRow, type DraftField, type KeyValueRow, type McpDraft } from '../lib/mcp'
 import { saveMcpServer } from '../store/mcp'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { McpServerInfo } from '../api'
 import { configSummary, transportOf } from '../lib/mcp'
 import { fullDate } from '../lib/time'

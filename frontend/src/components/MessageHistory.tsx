@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Message } from '../api'
 import { selectIsStreaming, useStore } from '../store'
 import { editAndResend, regenerate, switchVersion, useHistory } from '../store/history'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { Virtuoso, VirtuosoMockContext, type VirtuosoHandle } from 'react-virtuoso'
 import type { Message } from '../api'
 import { useStore } from '../store'

@@ -1,6 +1,6 @@
 import './RunTool.css'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { chatWorkspace, type RunOutput, type ToolSpec } from '../api'
 import { useStore } from '../store'
 import { formatDuration, parseArgs, prettyJSON } from '../lib/calls'

@@ -1,5 +1,5 @@
 import { useId, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { useStore, type SettingsTab } from '../store'
 import { Dialog } from './Dialog'
 import { DataPanel } from './DataPanel'

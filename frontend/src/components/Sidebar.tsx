@@ -1,6 +1,6 @@
 import './Sidebar.css'
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from '../i18n'
 import { DEMO_PROVIDER_ID, ENV_PROVIDER_ID, type Chat } from '../api'
 import { selectActiveProvider, useStore } from '../store'
 import { chatGroup, fullDate, relativeTime, type ChatGroup } from '../lib/time'
@@ -8,10 +8,15 @@ import { modLabel, useNow } from '../lib/hooks'
 import { ConfirmDialog } from './Dialog'
 import { ChatIcon, FlaskIcon, GearIcon, LogoMark, PencilIcon, PinIcon, PlusIcon, ServerIcon, TrashIcon } from './icons'
 import { deleteWithUndo, useHistory, visibleChats } from '../store/history'
-import { SearchResults, SidebarSearch } from './SidebarSearch'
+import { SidebarSearch } from './SidebarSearch'
 import { ChatMenu } from './ChatMenu'
 import { ActivityNav } from './policy/ActivityButton'
 import { twinLabels } from '../lib/twins'
+import { lazyWithPreload } from '../lib/lazy'
+
+// Search results replace the list only while searching: their own chunk, preloaded while idle after start.
+const SearchResults = lazyWithPreload(() => import('./SearchResults').then((m) => ({ default: m.SearchResults })))
+export const preloadSearchResults = () => void SearchResults.preload()
 
 const GROUP_ORDER: ChatGroup[] = ['today', 'yesterday', 'week', 'month', 'older']
 
@@ -122,7 +127,9 @@ export function Sidebar() {
 
       <div className="sidebar__list" ref={listRef}>
         {searching ? (
-          <SearchResults listId={searchListId} />
+          <Suspense fallback={<div className="search-state" aria-busy="true" />}>
+            <SearchResults listId={searchListId} />
+          </Suspense>
         ) : ordered.length === 0 ? (
           <div className="sidebar__empty">
             <ChatIcon size={20} />

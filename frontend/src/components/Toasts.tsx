@@ -1,5 +1,5 @@
 import './Toasts.css'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { useStore } from '../store'
 import { AlertIcon, CheckIcon, CloseIcon } from './icons'
 

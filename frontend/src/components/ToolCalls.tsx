@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { selectMessageCalls, useStore } from '../store'
 import { isUndecided } from '../store/calls'
 import { ToolCard } from './ToolCard'

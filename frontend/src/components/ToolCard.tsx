@@ -1,6 +1,6 @@
 import './ToolCard.css'
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { ApiError, Call } from '../api'
 import { useStore } from '../store'
 import { isOpenProblem, isUndecided } from '../store/calls'

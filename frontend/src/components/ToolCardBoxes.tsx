@@ -1,6 +1,6 @@
 // A tool card's blocks: arguments/raw text (collapsible), the preview diff, the result.
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Call } from '../api'
 import { DiffView } from './Diff'
 import { lineCount } from '../lib/calls'

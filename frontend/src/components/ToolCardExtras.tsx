@@ -1,7 +1,7 @@
 // Pieces of a tool card for MCP tools and pictures: the note that an MCP
 // server acts outside Airlock, its badge, and the pictures a tool returned.
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { ToolImage } from '../api'
 import { useStore } from '../store'
 import { imageSrc, mcpServerOf } from '../lib/mcp'

@@ -1,6 +1,6 @@
 // A tool card's forms: deny with a reason, edit the arguments (with the live diff), fix a problem call.
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { ApiError, Call } from '../api'
 import { ArgsDiff } from './EditPreview'
 import { lineCount, parseArgs, prettyJSON } from '../lib/calls'

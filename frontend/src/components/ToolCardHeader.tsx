@@ -1,6 +1,6 @@
 // A tool card's state badge, elapsed time and decision line.
 import { useEffect, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Call, CallState } from '../api'
 import { RuleDecision, decidedByPolicy } from './policy/RuleDecision'
 import { clockTime, formatDuration } from '../lib/calls'

@@ -1,6 +1,6 @@
 import './ToolLab.css'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { toApiError, type Call, type ScanParadigm, type ScanResult, type ToolLab as Lab, type ToolSpec } from '../api'
 import { useStore } from '../store'
 import { loadToolLab, scanText } from '../store/requests'

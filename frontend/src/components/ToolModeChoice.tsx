@@ -1,7 +1,6 @@
 import { useEffect, useId } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
-import { TOOL_MODES, type ModelModeInfo, type Paradigm, type ToolMode } from '../api'
+import { useTranslation } from '../i18n'
+import { TOOL_MODES, type ToolMode } from '../api'
 import { loadModelMode, setModelMode, useModelMode } from '../store/modelMode'
 import '../styles/toolmode.css'
 
@@ -149,13 +148,4 @@ export function ModelModePanel() {
       </div>
     </div>
   )
-}
-
-/** The header chip: "JSON", "Native", "Auto · native", "Auto · JSON" ("Auto" until Auto's knowledge is read). */
-export function toolModeChip(t: TFunction, mode: ToolMode, paradigm: Paradigm, info: ModelModeInfo | null): string {
-  const format = t(`chatOptions.paradigms.${paradigm}.label`)
-  if (mode === 'text') return format
-  if (mode === 'native') return t('chatOptions.chipNative')
-  if (!info) return t('chatOptions.toolModes.auto.label')
-  return t('chatOptions.chipAuto', { mode: info.effective === 'native' ? t('chatOptions.chipAutoNative') : format })
 }

@@ -2,7 +2,7 @@
 // History list of a chat's checkpoints (in the Changes view, and a folder
 // workspace's History tab). An undo that would overwrite something changed
 // since is refused: the paths show, plainly, and nothing was restored.
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { Call, Checkpoint, CheckpointList, ToolSpec } from '../api'
 import { useStore } from '../store'
 import { checkpointOfCall, undoCheckpoint, useCheckpoints, useUndo, type UndoProblem } from '../store/undo'

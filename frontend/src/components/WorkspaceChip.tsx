@@ -1,5 +1,5 @@
 // The workspace chip: where a chat's tools work (kind and folder), shown in the files panel and the Tool lab.
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { WorkspaceKind } from '../api'
 
 /** "…/projects/site" for long folder paths (the full path is in the title). */

@@ -1,7 +1,7 @@
 import './WorkspaceDialog.css'
 import { useEffect, useId, useState } from 'react'
 import { keepFocus } from '../lib/focus'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { toApiError, type WorkspaceKind } from '../api'
 import { pickFolder } from '../store/requests'
 import { selectActiveWorkspace, useStore } from '../store'

@@ -1,15 +1,20 @@
-import i18n from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { useSyncExternalStore } from 'react'
 import type { Language } from '../api'
+import { createI18n, type I18n, type Strings, type TFunction } from './core'
+
+export type { TFunction } from './core'
 
 // Each language's strings are their own chunk, fetched on demand: the start
 // bundle carries none (App keeps the splash up until the chosen one is in).
-type Strings = Record<string, unknown>
 const loaders: Record<'en' | 'zh', () => Promise<Strings>> = {
   en: () => import('./en').then((m) => m.en),
   zh: () => import('./zh').then((m) => m.zh),
 }
 const loading = new Map<string, Promise<void>>()
+
+// No strings until a language's chunk is added; zh has every en key
+// (i18n.test.ts), so no fallback language is needed.
+const i18n = createI18n(resolveLanguage('auto'))
 
 /** "auto" follows the system: any zh* locale → Simplified Chinese, else English. */
 export function resolveLanguage(lang: Language | string | undefined): 'en' | 'zh' {
@@ -18,12 +23,12 @@ export function resolveLanguage(lang: Language | string | undefined): 'en' | 'zh
   return nav.toLowerCase().startsWith('zh') ? 'zh' : 'en'
 }
 
-/** Fetches one language's strings into i18next (once; a failed fetch may be retried). */
+/** Fetches one language's strings (once; a failed fetch may be retried). */
 export function loadLanguage(code: 'en' | 'zh'): Promise<void> {
   let p = loading.get(code)
   if (!p) {
     p = loaders[code]().then(
-      (strings) => void i18n.addResourceBundle(code, 'translation', strings, true, true),
+      (strings) => i18n.addResourceBundle(code, strings),
       (err) => {
         loading.delete(code)
         throw err
@@ -36,7 +41,7 @@ export function loadLanguage(code: 'en' | 'zh'): Promise<void> {
 
 /** True once `code`'s strings are loaded and it is the language shown. */
 export function isLanguageShown(code: 'en' | 'zh'): boolean {
-  return i18n.language === code && i18n.hasResourceBundle(code, 'translation')
+  return i18n.language === code && i18n.hasResourceBundle(code)
 }
 
 /** Loads the language's strings, then switches to it (the old strings stay up meanwhile: no flash of keys). */
@@ -51,17 +56,14 @@ export async function applyLanguage(lang: Language | string | undefined): Promis
   return code
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {},
-  partialBundledLanguages: true,
-  lng: resolveLanguage('auto'),
-  // zh has every en key (i18n.test.ts), so no fallback language needs fetching.
-  fallbackLng: false,
-  interpolation: { escapeValue: false }, // React escapes already
-  returnNull: false,
-  initAsync: false,
-  // Re-render on a loaded bundle too: App leaves its splash when the strings arrive.
-  react: { useSuspense: false, bindI18nStore: 'added' },
-})
+/**
+ * The strings of the language shown. Re-renders on a language switch and on a
+ * loaded bundle (App leaves its splash when the strings arrive); `t` is a new
+ * function after each, the same one between them (safe in memo deps).
+ */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  useSyncExternalStore(i18n.subscribe, i18n.version)
+  return { t: i18n.getFixedT(i18n.language), i18n }
+}
 
 export default i18n

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../i18n'
 
 const MIN = 60_000
 const HOUR = 60 * MIN

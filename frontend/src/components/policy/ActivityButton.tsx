@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { useStore } from '../../store'
 import { openActivity } from '../../store/policy'
 import { ActivityIcon } from './ActivityIcon'

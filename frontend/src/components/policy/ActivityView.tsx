@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { AUDIT_DECISIONS, ruleIdOf, type AuditEntry, type AuditFormat } from '../../api'
 import { callSummary, clip, clockTime, formatDuration, prettyJSON } from '../../lib/calls'
 import { fullDate } from '../../lib/time'

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { toApiError, type Call, type RuleOptions } from '../../api'
 import { ruleOptions } from '../../store/policy'
 import { useStore } from '../../store'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { ruleIdOf, type Call } from '../../api'
 import { clockTime } from '../../lib/calls'
 import { useStore } from '../../store'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { ApiError, RULE_SCOPES, type Call, type MatchKind, type RuleDraft, type RuleOptions, type RuleScope, type RuleTest } from '../../api'
 import { callSummary, clip, clockTime } from '../../lib/calls'
 import { addRuleFromCall, testRule } from '../../store/policy'

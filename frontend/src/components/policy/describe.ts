@@ -1,5 +1,5 @@
 // Rules and deciders in words, for the card, Permissions and Activity.
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../../i18n'
 import { ruleIdOf, type Rule } from '../../api'
 import { clip } from '../../lib/calls'
 

@@ -1,6 +1,6 @@
 // Settings ▸ About.
 import './AboutPanel.css'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { useStore } from '../../store'
 import { modLabel } from '../../lib/hooks'
 import { InfoIcon, LogoMark } from '../icons'

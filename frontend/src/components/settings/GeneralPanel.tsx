@@ -1,6 +1,6 @@
 // Settings ▸ General: language, theme, system prompt, the tool loop's limits.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { TOOL_MODES, toApiError, type Language, type Settings, type Theme, type ToolMode } from '../../api'
 import { useStore } from '../../store'
 import { Switch } from '../Switch'

@@ -1,6 +1,6 @@
 // The model field: type a name or pick one the provider listed.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { CheckIcon } from '../icons'
 
 export function ModelCombobox({

@@ -1,6 +1,6 @@
 import './PermissionsPanel.css'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import type { Rule } from '../../api'
 import { clockTime } from '../../lib/calls'
 import { fullDate } from '../../lib/time'

@@ -1,6 +1,6 @@
 // Settings ▸ Providers: one provider's form (test connection, models, make active, delete).
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { toApiError, type Provider } from '../../api'
 import { useStore } from '../../store'
 import { listModels, testConnection } from '../../store/requests'

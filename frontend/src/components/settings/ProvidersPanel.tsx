@@ -2,7 +2,7 @@
 import './ProvidersPanel.css'
 import { useEffect, useState } from 'react'
 import { takeProviderIntent } from '../../lib/settingsIntent'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { useStore } from '../../store'
 import { LogoMark, PlusIcon, ServerIcon } from '../icons'
 import { ProviderForm } from './ProviderForm'

@@ -1,6 +1,6 @@
 // Small pieces the settings panels share: a labelled field and an inline status line.
 import { type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n'
 import { AlertIcon, CheckIcon } from '../icons'
 
 /** Inline feedback: `key` (+vars) for our own sentences, so they follow a language switch; `text` for the backend's. */

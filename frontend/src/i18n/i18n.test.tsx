@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
 import { en } from './en'
 import { zh } from './zh'
-import i18n, { applyLanguage, isLanguageShown, loadLanguage, resolveLanguage } from './index'
+import i18n, { applyLanguage, isLanguageShown, loadLanguage, resolveLanguage, useTranslation } from './index'
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (obj === null || typeof obj !== 'object') return [prefix]
@@ -53,7 +54,7 @@ describe('language loader', () => {
     await applyLanguage('en')
     await loadLanguage('zh')
     await loadLanguage('zh') // memoized: same bundle, no error
-    expect(i18n.getResourceBundle('zh', 'translation').sidebar).toEqual(zh.sidebar)
+    expect(i18n.getResourceBundle('zh')?.sidebar).toEqual(zh.sidebar)
     const shown = applyLanguage('zh')
     expect(isLanguageShown('zh')).toBe(false) // still English until the switch completes
     expect(await shown).toBe('zh')
@@ -70,5 +71,26 @@ describe('language loader', () => {
     await Promise.all([a, b])
     expect(i18n.language).toBe('en')
     expect(document.documentElement.lang).toBe('en')
+  })
+})
+
+describe('useTranslation', () => {
+  it('re-renders on a language switch with a new t', async () => {
+    await applyLanguage('en')
+    const ts = new Set<unknown>()
+    function Label() {
+      const { t, i18n: inst } = useTranslation()
+      ts.add(t)
+      return <span data-testid="l" lang={inst.language}>{t('sidebar.newChat')}</span>
+    }
+    const { rerender } = render(<Label />)
+    rerender(<Label />)
+    expect(ts.size).toBe(1) // the same t between changes
+    expect(screen.getByTestId('l')).toHaveTextContent(en.sidebar.newChat)
+    await act(() => applyLanguage('zh'))
+    expect(screen.getByTestId('l')).toHaveTextContent(zh.sidebar.newChat)
+    expect(screen.getByTestId('l')).toHaveAttribute('lang', 'zh')
+    expect(ts.size).toBe(2)
+    await act(() => applyLanguage('en'))
   })
 })
