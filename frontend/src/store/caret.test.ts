@@ -45,6 +45,7 @@ describe('resting caret', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(resting()).toEqual([true])
     expect(document.activeElement).toBe(document.body) // the caret stops…
+    expect(document.documentElement.classList.contains('no-transitions')).toBe(true) // (no focus ring animating out and back)
     await vi.advanceTimersByTimeAsync(100)
     expect(document.activeElement).toBe(composer) // …and starts again, shown
     expect(resting()).toEqual([true]) // our own refocus does not wake it

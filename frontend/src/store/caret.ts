@@ -28,10 +28,15 @@ export function subscribeCaretRest(): () => void {
     resting = true
     refocusing = el
     void api.setCaretResting(true).catch(() => {}).then(() => {
+      // Without transitions: the composer's focus ring animating out and back
+      // cost ~150 ms of CPU in the web process, more than a minute of blinking.
+      const root = document.documentElement
+      root.classList.add('no-transitions')
       el.blur()
       setTimeout(() => {
         if (refocusing === el && document.activeElement === document.body) el.focus({ preventScroll: true })
         refocusing = null
+        requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('no-transitions')))
       }, REFOCUS_MS)
     })
   }
