@@ -8,20 +8,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startApp, ARTIFACTS } from './harness.mjs'
+import { startApp, ARTIFACTS, hasXdotool } from './harness.mjs'
 
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-
-const hasXdotool = (() => {
-  try {
-    execFileSync('xdotool', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 // The composer's first line on screen: the window's origin plus what sits above the page (the menu bar).
 async function composerLine(app) {

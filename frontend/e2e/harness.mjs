@@ -25,6 +25,16 @@ function freePort() {
   })
 }
 
+// xdotool drives native windows (GTK dialogs, typed keys); tests that need it skip without it.
+export const hasXdotool = (() => {
+  try {
+    execFileSync('xdotool', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
+
 export function newDataDir() {
   return mkdtempSync(join(tmpdir(), 'airlock-e2e-'))
 }

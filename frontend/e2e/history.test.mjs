@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startApp } from './harness.mjs'
+import { hasXdotool, startApp } from './harness.mjs'
 
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
@@ -125,15 +125,6 @@ test('edit a message: the new answer streams, 2/2, and the old version comes bac
 })
 
 // The native GTK save dialog, driven with xdotool.
-const hasXdotool = (() => {
-  try {
-    execFileSync('xdotool', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
-
 test('export a chat as JSON through the native save dialog', { skip: !hasXdotool && 'xdotool is not installed' }, async () => {
   const app = await launch()
   const chatId = await newChatWith(app, 'hello')
