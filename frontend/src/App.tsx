@@ -70,8 +70,16 @@ export function App() {
     applyLanguage(language).catch(() => setStringsFailed(true)) // then show keys rather than a splash forever
   }, [language])
   const [stringsFailed, setStringsFailed] = useState(false)
+  // The splash is always the first frame, the UI comes in the next one: when the
+  // whole UI was the first render (settings and strings already in), WebKit took
+  // ~270 ms more to its first frame than splash-then-UI (performance marks).
+  const [splashPainted, setSplashPainted] = useState(false)
+  useEffect(() => {
+    const id = requestAnimationFrame(() => setSplashPainted(true))
+    return () => cancelAnimationFrame(id)
+  }, [])
   const stringsShown = useRef(false)
-  stringsShown.current ||= ready && (stringsFailed || isLanguageShown(resolveLanguage(language)))
+  stringsShown.current ||= splashPainted && ready && (stringsFailed || isLanguageShown(resolveLanguage(language)))
 
   // Safety net: no link anywhere may navigate the webview. http(s)/mailto go to the system browser.
   useEffect(() => {
