@@ -43,10 +43,14 @@ export function App() {
   useLayoutEffect(() => {
     const root = document.documentElement
     if (root.dataset.theme === resolved) return
-    // Switch instantly: no colour transitions sweeping across the whole UI.
-    root.classList.add('no-transitions')
+    const first = root.dataset.theme === undefined
     root.dataset.theme = resolved
     root.style.colorScheme = resolved
+    // The first theme has no colours to sweep from; taking the class off again
+    // later would restyle the whole page in the UI's second frame (~40 ms at start).
+    if (first) return
+    // Switch instantly: no colour transitions sweeping across the whole UI.
+    root.classList.add('no-transitions')
     const id = requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('no-transitions')))
     return () => cancelAnimationFrame(id)
   }, [resolved])
