@@ -45,9 +45,9 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
     const el = area.current
     if (!el) return
     el.style.height = 'auto'
-    const h = Math.min(el.scrollHeight, MAX_HEIGHT)
-    el.style.height = `${Math.max(h, 24)}px`
-    el.style.overflowY = el.scrollHeight > MAX_HEIGHT ? 'auto' : 'hidden'
+    const full = el.scrollHeight // one forced layout per change, not two (read before the writes)
+    el.style.height = `${Math.max(Math.min(full, MAX_HEIGHT), 24)}px`
+    el.style.overflowY = full > MAX_HEIGHT ? 'auto' : 'hidden'
   }, [value])
 
   const update = (v: string) => {
