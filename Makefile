@@ -21,7 +21,7 @@ HEADLESS      := NO_AT_BRIDGE=1 dbus-run-session -- xvfb-run -a -s "-screen 0 12
 FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/package.json -type f 2>/dev/null)
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-startup bench-longchat bench-ui \
+.PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-ui \
         package package-test deps-package icons types
 
 help:
@@ -29,8 +29,6 @@ help:
 	@echo "make test          run every test: Go, frontend (Vitest), end-to-end on the built app under Xvfb"
 	@echo "make run-headless  start the app under Xvfb with the WebKit inspector on 127.0.0.1:9222"
 	@echo "make bench         Go benchmarks (streaming cost per token, coalescer, store)"
-	@echo "make bench-startup cold start to painted window, idle RSS (under Xvfb)"
-	@echo "make bench-longchat open a 10,000-message chat: time to the newest message painted"
 	@echo "make bench-ui      Airlock vs an empty Wails app: memory, idle CPU, start-up, JS at start, streaming, long chats (RUNS=3)"
 	@echo "make dev           wails dev (hot reload)"
 	@echo "make types         regenerate frontend/src/api/generated.ts from the Go types"
@@ -121,10 +119,6 @@ bench:
 clean:
 	rm -rf build/bin frontend/dist artifacts dist
 
-# Cold start to painted window and idle RSS (app + WebKit processes), under Xvfb.
-bench-startup: deps-system $(BIN)
-	AIRLOCK_BIN=$(CURDIR)/$(BIN) $(HEADLESS) node frontend/e2e/bench-startup.mjs
-
 # --- packages ---------------------------------------------------------------
 
 # Tools only packaging needs, installed when missing (like deps-system).
@@ -153,10 +147,6 @@ package-test: package
 # Re-render the app icons from build/appicon.svg and build/appicon-small.svg.
 icons: deps-package
 	build/scripts/icons.sh
-
-# Opening a chat of 10,000 messages: time to the newest message painted, messages mounted.
-bench-longchat: deps-system $(BIN)
-	AIRLOCK_BIN=$(CURDIR)/$(BIN) $(HEADLESS) node frontend/e2e/bench-longchat.mjs
 
 # Airlock next to an empty Wails react-ts app (built once into ~/.cache/airlock-bench):
 # memory, idle CPU, start-up, JavaScript at start, streaming latency, long chats. RUNS=3 for min/median/max.
