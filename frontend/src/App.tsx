@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { openLink } from './lib/links'
 import { selectIsStreaming, useStore } from './store'
 import { boot } from './store/boot'
 import { applyLanguage, isLanguageShown, resolveLanguage, useTranslation } from './i18n'
-import { modKey, usePrefersDark } from './lib/hooks'
+import { modKey, useLatch, usePrefersDark } from './lib/hooks'
 import { preloadSearchResults, Sidebar } from './components/Sidebar'
 import { preloadChatMenu } from './components/ChatMenu'
 import { ChatView, preloadMessageList } from './components/ChatView'
@@ -29,11 +29,9 @@ export function App() {
   const view = useStore((s) => s.view)
   const settingsOpen = useStore((s) => s.settingsOpen)
   // Once loaded, Settings stays mounted (it keeps its own state while closed).
-  const settingsUsed = useRef(false)
-  settingsUsed.current ||= settingsOpen
+  const settingsUsed = useLatch(settingsOpen)
   const aboutOpen = useStore((s) => s.aboutOpen)
-  const aboutUsed = useRef(false) // About is its own chunk too, mounted from its first opening on
-  aboutUsed.current ||= aboutOpen
+  const aboutUsed = useLatch(aboutOpen) // About is its own chunk too, mounted from its first opening on
   const prefersDark = usePrefersDark()
 
   useEffect(() => boot(), [])
@@ -82,8 +80,7 @@ export function App() {
     const id = requestAnimationFrame(() => setSplashPainted(true))
     return () => cancelAnimationFrame(id)
   }, [])
-  const stringsShown = useRef(false)
-  stringsShown.current ||= splashPainted && ready && (stringsFailed || isLanguageShown(resolveLanguage(language)))
+  const stringsShown = useLatch(splashPainted && ready && (stringsFailed || isLanguageShown(resolveLanguage(language))))
 
   // Safety net: no link anywhere may navigate the webview. http(s)/mailto go to the system browser.
   useEffect(() => {
@@ -157,7 +154,7 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  if (!ready || !stringsShown.current) {
+  if (!ready || !stringsShown) {
     return (
       <div className="splash" aria-busy="true">
         <LogoMark size={40} />
@@ -195,12 +192,12 @@ export function App() {
       ) : (
         <ChatView />
       )}
-      {settingsUsed.current && (
+      {settingsUsed && (
         <Suspense fallback={null}>
           <SettingsDialog />
         </Suspense>
       )}
-      {aboutUsed.current && (
+      {aboutUsed && (
         <Suspense fallback={null}>
           <AboutDialog />
         </Suspense>

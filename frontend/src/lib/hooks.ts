@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 /** The current time, refreshed every `ms` (for relative timestamps). */
 export function useNow(ms = 30_000): number {
@@ -33,3 +33,10 @@ export const modKey = (e: { ctrlKey: boolean; metaKey: boolean }) => e.ctrlKey |
 
 /** Label of the modifier key for shortcut hints. */
 export const modLabel = () => (isMac() ? '⌘' : 'Ctrl')
+
+/** True from the first render where `value` is true on (a view mounted once opened, a splash left once). */
+export function useLatch(value: boolean): boolean {
+  const latched = useRef(false)
+  latched.current ||= value
+  return latched.current
+}
