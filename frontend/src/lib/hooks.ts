@@ -26,6 +26,7 @@ export function usePrefersDark(): boolean {
   return dark
 }
 
+export const isLinux = () => typeof navigator !== 'undefined' && /Linux/.test(navigator.platform || navigator.userAgent) && !/Android/.test(navigator.userAgent)
 export const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
 
 /** Ctrl or Cmd held (either works everywhere). */

@@ -20,4 +20,16 @@ describe('the UI font', () => {
     const cjk = fonts.findIndex((f) => /PingFang|YaHei|CJK|Han Sans|WenQuanYi/.test(f))
     expect(cjk).toBeGreaterThan(0)
   })
+
+  it('on Linux names only fonts Linux can have, so WebKitGTK does not ask fontconfig for each Mac and Windows font', () => {
+    const linux = /:root\[data-platform='linux'\]\s*\{([^}]+)\}/.exec(read('tokens.css'))![1]
+    const lists = [...linux.matchAll(/--font-(?:sans|mono):([^;]+);/g)].map((m) => m[1])
+    expect(lists).toHaveLength(2)
+    for (const list of lists) {
+      expect(list).not.toMatch(/apple|Blink|Segoe|SF Mono|Menlo|Consolas|PingFang|Hiragino|YaHei|Helvetica|Arial|Cascadia/i)
+      expect(list).toMatch(/\b(sans-serif|monospace)\b/) // then the desktop's own choice
+    }
+    expect(lists[0].trim()).toMatch(/^'Inter Variable'/)
+    expect(read('../main.tsx')).toMatch(/dataset\.platform = 'linux'/)
+  })
 })
