@@ -257,26 +257,46 @@ async function streamLatency(app, prompt) {
 }
 
 // ─── one run ───
-async function run(i, emptyBin, seeded) {
+// Start-up: both apps launched under the same conditions, one after the
+// other after the same pause, in alternating order from run to run. On this
+// kind of machine (a VM) a process started after ~20 s of idle reaches main()
+// 50–250 ms later than one started while busy, so a launch right after the
+// other app's idle figures would be measured slow for that reason alone.
+async function startUp(i, emptyBin, env) {
   const r = {}
+  const apps = [
+    ['empty', async () => launch(emptyBin, { ready: 'input' })],
+    ['airlock', async () => launch(AIRLOCK, { env: env(mkdtempSync(join(tmpdir(), 'airlock-bench-'))), ready: '[data-testid="composer"]' })],
+  ]
+  if (i % 2 === 0) apps.reverse()
+  for (const [name, start] of apps) {
+    await sleep(1000)
+    const app = await start()
+    Object.assign(r, { [`${name}Inspector`]: app.inspectorMs, [`${name}Usable`]: app.usableMs })
+    const js = await app.eval(JS_AT_START)
+    r[`${name}Js`] = js.bytes
+    if (name === 'airlock') {
+      r.airlockJsAll = js.all
+      if (!js.fcp) log('no paint timing in this WebKit: counting the page\'s own scripts')
+      log(`run ${i} airlock JS before first paint: ${js.files}`)
+    }
+    await app.close()
+  }
+  return r
+}
+
+async function run(i, emptyBin, seeded) {
+  // A new database each launch, but WebKit's data folder from the warm-up (as
+  // after a first run; the empty app keeps its own in ~/.local/share).
+  const env = (dir) => ({ AIRLOCK_DATA_DIR: dir, XDG_DATA_HOME: warmWebKit, NO_AT_BRIDGE: '1' })
+  const r = await startUp(i, emptyBin, env)
+
   const e = await launch(emptyBin, { ready: 'input' })
-  Object.assign(r, { emptyInspector: e.inspectorMs, emptyUsable: e.usableMs })
-  r.emptyJs = (await e.eval(JS_AT_START)).bytes
   const ei = await idleFigures(e, `run ${i} empty:`)
   Object.assign(r, { emptyPss: ei.pss, emptyCpu: ei.cpuMs, emptyCpuFirst: ei.cpuFirstMs, emptyWeb: ei.web })
   await e.close()
 
-  const fresh = mkdtempSync(join(tmpdir(), 'airlock-bench-'))
-  const env = (dir) => ({ AIRLOCK_DATA_DIR: dir, XDG_DATA_HOME: join(dir, '.webkit-data'), NO_AT_BRIDGE: '1' })
-  // A new database, but WebKit's data folder from the warm-up (as after a first
-  // run; the empty app keeps its own in ~/.local/share from launch to launch).
-  const a = await launch(AIRLOCK, { env: { ...env(fresh), XDG_DATA_HOME: warmWebKit }, ready: '[data-testid="composer"]' })
-  Object.assign(r, { airlockInspector: a.inspectorMs, airlockUsable: a.usableMs })
-  const js = await a.eval(JS_AT_START)
-  r.airlockJs = js.bytes
-  r.airlockJsAll = js.all
-  if (!js.fcp) log('no paint timing in this WebKit: counting the page\'s own scripts')
-  log(`run ${i} airlock JS before first paint: ${js.files}`)
+  const a = await launch(AIRLOCK, { env: env(mkdtempSync(join(tmpdir(), 'airlock-bench-'))), ready: '[data-testid="composer"]' })
   const ai = await idleFigures(a, `run ${i} airlock:`)
   Object.assign(r, { airlockPss: ai.pss, airlockCpu: ai.cpuMs, airlockCpuFirst: ai.cpuFirstMs, airlockWeb: ai.web })
   await a.close()
@@ -284,7 +304,7 @@ async function run(i, emptyBin, seeded) {
   // A fresh copy of the seeded db each run (streaming below adds to the long chat).
   const dir = mkdtempSync(join(tmpdir(), 'airlock-bench-'))
   execFileSync('cp', ['-a', `${seeded.dataDir}/.`, dir])
-  const b = await launch(AIRLOCK, { env: env(dir), ready: '[data-testid="composer"]' })
+  const b = await launch(AIRLOCK, { env: { ...env(dir), XDG_DATA_HOME: join(dir, '.webkit-data') }, ready: '[data-testid="composer"]' })
   const long = []
   for (let k = 0; k < 3; k++) {
     long.push(await reopen(b, 'Long chat', `[...document.querySelectorAll('[data-testid="message"]')].pop()?.innerText.includes('Answer 9999.')`))
