@@ -263,8 +263,9 @@ func loadMigrations(fsys fs.FS) ([]migration, error) {
 	return ms, nil
 }
 
-// migrate applies, in order, each migration newer than the database, each in
-// its own transaction together with the version bump.
+// migrate brings the database up to date: every migration newer than it, in
+// order, in one transaction with the version bump (all or none: a new
+// database gets its whole schema in one commit).
 func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
 	var v int
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
@@ -275,41 +276,33 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
 	if v > len(ms) {
 		return fmt.Errorf("database schema version %d is newer than this version of Airlock supports (%d)", v, len(ms))
 	}
-	for _, m := range ms[v:] { // ms[i] is version i+1
-		if err := applyMigration(ctx, db, m); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func applyMigration(ctx context.Context, db *sql.DB, m migration) error {
-	tx, err := db.BeginTx(ctx, nil) // immediate: holds the write lock
-	if err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
-	}
-	defer tx.Rollback()
-	// Read the version inside the transaction, so two processes opening the
-	// same file at once cannot both apply a migration.
-	var v int
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
-	}
-	if v >= m.version {
+	if v == len(ms) {
 		return nil
 	}
-	if v != m.version-1 {
-		return fmt.Errorf("migration %s: database is at version %d", m.name, v)
+	tx, err := db.BeginTx(ctx, nil) // immediate: holds the write lock
+	if err != nil {
+		return fmt.Errorf("migrating the database: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
+	defer tx.Rollback()
+	// Read the version again inside the transaction, so two processes opening
+	// the same file at once cannot both apply a migration.
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if v > len(ms) {
+		return fmt.Errorf("database schema version %d is newer than this version of Airlock supports (%d)", v, len(ms))
+	}
+	for _, m := range ms[v:] { // ms[i] is version i+1
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
 	}
 	// PRAGMA takes no bound parameters; the version is our own integer.
-	if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(m.version)); err != nil {
-		return fmt.Errorf("migration %s: set version: %w", m.name, err)
+	if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(len(ms))); err != nil {
+		return fmt.Errorf("migration %s: set version: %w", ms[len(ms)-1].name, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("migration %s: commit: %w", m.name, err)
+		return fmt.Errorf("migrating the database: commit: %w", err)
 	}
 	return nil
 }

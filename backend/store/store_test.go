@@ -233,6 +233,36 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	}
 }
 
+// An upgrade over several versions is all or none: a failing later migration
+// takes the earlier ones of the same upgrade back with it.
+func TestUpgradeIsAllOrNone(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	s.Close()
+	ms, _ := loadMigrations(migrationFS)
+	good := migration{version: len(ms) + 1, name: "good.sql", sql: `CREATE TABLE good (x INTEGER);`}
+	bad := migration{version: len(ms) + 2, name: "bad.sql", sql: `INSERT INTO no_such_table VALUES (1);`}
+	db := openRaw(t, s.Path())
+	if err := migrate(ctx, db, append(ms, good, bad)); err == nil || !strings.Contains(err.Error(), "bad.sql") {
+		t.Fatalf("migrate = %v, want an error naming bad.sql", err)
+	}
+	if v := userVersion(t, db); v != len(ms) {
+		t.Fatalf("version %d after a failed upgrade, want %d", v, len(ms))
+	}
+	var n int
+	db.QueryRow("SELECT count(*) FROM sqlite_schema WHERE name = 'good'").Scan(&n)
+	if n != 0 {
+		t.Fatal("the upgrade's first migration was kept though a later one failed")
+	}
+	// The same upgrade without the bad step applies.
+	if err := migrate(ctx, db, append(ms, good)); err != nil {
+		t.Fatal(err)
+	}
+	if v := userVersion(t, db); v != len(ms)+1 {
+		t.Fatalf("version %d, want %d", v, len(ms)+1)
+	}
+}
+
 func TestNewerDatabaseRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "future.db")
 	db := openRaw(t, path)
