@@ -271,13 +271,8 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
-	// A database written by a newer Airlock has tables this build does not
-	// know; refuse it rather than risk damaging it.
-	if v > len(ms) {
-		return fmt.Errorf("database schema version %d is newer than this version of Airlock supports (%d)", v, len(ms))
-	}
 	if v == len(ms) {
-		return nil
+		return nil // up to date: no write lock taken
 	}
 	tx, err := db.BeginTx(ctx, nil) // immediate: holds the write lock
 	if err != nil {
@@ -289,6 +284,8 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
+	// A database written by a newer Airlock has tables this build does not
+	// know; refuse it rather than risk damaging it.
 	if v > len(ms) {
 		return fmt.Errorf("database schema version %d is newer than this version of Airlock supports (%d)", v, len(ms))
 	}
