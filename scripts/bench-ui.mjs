@@ -140,6 +140,15 @@ async function launch(bin, { env = {}, ready }) {
   return app
 }
 
+// The two apps as the bench starts them. Airlock gets a new data folder (a new
+// database) unless given one, and by default the WebKit data folder of the
+// warm-up (as after a first run; the empty app keeps its own in ~/.local/share).
+const newDataDir = () => mkdtempSync(join(tmpdir(), 'airlock-bench-'))
+const startEmpty = (bin) => launch(bin, { ready: 'input' })
+const startAirlock = (dataDir = newDataDir(), webkitData = warmWebKit) =>
+  launch(AIRLOCK, { env: { AIRLOCK_DATA_DIR: dataDir, XDG_DATA_HOME: webkitData, NO_AT_BRIDGE: '1' }, ready: '[data-testid="composer"]' })
+const median = (v) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]
+
 // JavaScript the page loaded by the time it was usable: every script resource, by its bytes.
 // Before first paint: the page's own <script> tags and modulepreloads (a Vite
 // entry and what it imports statically; lazy chunks come later), plus any
@@ -177,7 +186,7 @@ async function idleFigures(app, label) {
 
 // ─── seeded chats (a real SQLite db, through airlockctl import) ───
 function seed() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'airlock-bench-'))
+  const dataDir = newDataDir()
   const t0 = Date.UTC(2026, 0, 1)
   const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 }
   const msg = (id, parentId, role, content, at) => ({ id, parentId, role, kind: 'text', content, reasoning: '', status: 'complete', errorCode: '', errorMessage: '', model: role === 'user' ? '' : 'bench', usage, createdAt: at, updatedAt: at })
@@ -265,11 +274,8 @@ async function streamLatency(app, prompt) {
 // ±40 ms from one to the next: each run takes the median of three pairs, as
 // the chat figures below take the best of three.
 const STARTS = 3
-async function startUp(i, emptyBin, env) {
-  const apps = {
-    empty: () => launch(emptyBin, { ready: 'input' }),
-    airlock: () => launch(AIRLOCK, { env: env(mkdtempSync(join(tmpdir(), 'airlock-bench-'))), ready: '[data-testid="composer"]' }),
-  }
+async function startUp(i, emptyBin) {
+  const apps = { empty: () => startEmpty(emptyBin), airlock: () => startAirlock() }
   const times = { empty: [], airlock: [] }
   const r = {}
   for (let k = 0; k < STARTS; k++) {
@@ -289,7 +295,6 @@ async function startUp(i, emptyBin, env) {
       await app.close()
     }
   }
-  const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]
   for (const name of ['empty', 'airlock']) {
     r[`${name}Inspector`] = median(times[name].map((t) => t.inspector))
     r[`${name}Usable`] = median(times[name].map((t) => t.usable))
@@ -299,25 +304,22 @@ async function startUp(i, emptyBin, env) {
 }
 
 async function run(i, emptyBin, seeded) {
-  // A new database each launch, but WebKit's data folder from the warm-up (as
-  // after a first run; the empty app keeps its own in ~/.local/share).
-  const env = (dir) => ({ AIRLOCK_DATA_DIR: dir, XDG_DATA_HOME: warmWebKit, NO_AT_BRIDGE: '1' })
-  const r = await startUp(i, emptyBin, env)
+  const r = await startUp(i, emptyBin)
 
-  const e = await launch(emptyBin, { ready: 'input' })
+  const e = await startEmpty(emptyBin)
   const ei = await idleFigures(e, `run ${i} empty:`)
   Object.assign(r, { emptyPss: ei.pss, emptyCpu: ei.cpuMs, emptyCpuFirst: ei.cpuFirstMs, emptyWeb: ei.web })
   await e.close()
 
-  const a = await launch(AIRLOCK, { env: env(mkdtempSync(join(tmpdir(), 'airlock-bench-'))), ready: '[data-testid="composer"]' })
+  const a = await startAirlock()
   const ai = await idleFigures(a, `run ${i} airlock:`)
   Object.assign(r, { airlockPss: ai.pss, airlockCpu: ai.cpuMs, airlockCpuFirst: ai.cpuFirstMs, airlockWeb: ai.web })
   await a.close()
 
   // A fresh copy of the seeded db each run (streaming below adds to the long chat).
-  const dir = mkdtempSync(join(tmpdir(), 'airlock-bench-'))
+  const dir = newDataDir()
   execFileSync('cp', ['-a', `${seeded.dataDir}/.`, dir])
-  const b = await launch(AIRLOCK, { env: { ...env(dir), XDG_DATA_HOME: join(dir, '.webkit-data') }, ready: '[data-testid="composer"]' })
+  const b = await startAirlock(dir, join(dir, '.webkit-data'))
   const long = []
   for (let k = 0; k < 3; k++) {
     long.push(await reopen(b, 'Long chat', `[...document.querySelectorAll('[data-testid="message"]')].pop()?.innerText.includes('Answer 9999.')`))
@@ -344,8 +346,8 @@ const seeded = seed()
 // Warm-up: one launch of each before the runs, so that neither pays a first
 // start (WebKit creating its data folder, caches) inside the figures.
 const warmWebKit = mkdtempSync(join(tmpdir(), 'airlock-bench-webkit-'))
-for (const [bin, opts] of [[emptyBin, { ready: 'input' }], [AIRLOCK, { env: { AIRLOCK_DATA_DIR: mkdtempSync(join(tmpdir(), 'airlock-bench-')), XDG_DATA_HOME: warmWebKit, NO_AT_BRIDGE: '1' }, ready: '[data-testid="composer"]' }]]) {
-  const w = await launch(bin, opts)
+for (const start of [() => startEmpty(emptyBin), () => startAirlock()]) {
+  const w = await start()
   await sleep(1000)
   await w.close()
 }
@@ -357,8 +359,8 @@ for (let i = 1; i <= RUNS; i++) {
 
 // ─── report ───
 const stat = (k) => {
-  const v = runs.map((r) => r[k]).sort((a, b) => a - b)
-  return { min: v[0], med: v[Math.floor((v.length - 1) / 2)], max: v.at(-1) }
+  const v = runs.map((r) => r[k])
+  return { min: Math.min(...v), med: median(v), max: Math.max(...v) }
 }
 const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '—')
 const f3 = (k, d = 0) => { const s = stat(k); return RUNS === 1 ? fmt(s.med, d) : `${fmt(s.min, d)}/${fmt(s.med, d)}/${fmt(s.max, d)}` }

@@ -438,15 +438,21 @@ func (o *overlayFs) MkdirAll(name string, perm os.FileMode) error {
 	return nil
 }
 
+// removable is name's path for removing it: anything but the workspace root.
+func (o *overlayFs) removable(op, name string) (string, error) {
+	rel, err := o.path(name, false)
+	if err == nil && rel == "." {
+		err = pathErr(op, rel, syscall.EPERM)
+	}
+	return rel, err
+}
+
 func (o *overlayFs) Remove(name string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	rel, err := o.path(name, false)
+	rel, err := o.removable("remove", name)
 	if err != nil {
 		return err
-	}
-	if rel == "." {
-		return pathErr("remove", rel, syscall.EPERM)
 	}
 	fi, _, err := o.lstat(rel)
 	if err != nil {

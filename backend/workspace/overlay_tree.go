@@ -14,12 +14,9 @@ import (
 func (o *overlayFs) RemoveAll(name string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	rel, err := o.path(name, false)
+	rel, err := o.removable("removeall", name)
 	if err != nil {
 		return err
-	}
-	if rel == "." {
-		return pathErr("removeall", rel, syscall.EPERM)
 	}
 	return o.removeAll(rel)
 }

@@ -19,6 +19,12 @@ const flush = () => vi.advanceTimersByTimeAsync(0)
 
 describe('resting caret', () => {
   let off = () => {}
+  /** A backend whose caret rests after `restAfter` ms, subscribed and answered. */
+  const start = async (restAfter: number) => {
+    install(restAfter)
+    off = subscribeCaretRest()
+    await flush()
+  }
   beforeEach(() => {
     vi.useFakeTimers()
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
@@ -37,9 +43,7 @@ describe('resting caret', () => {
   })
 
   it('rests after the timeout with the composer focused, and gives the composer its focus back', async () => {
-    install(10_000)
-    off = subscribeCaretRest()
-    await flush()
+    await start(10_000)
     await vi.advanceTimersByTimeAsync(9_999)
     expect(resting()).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
@@ -52,9 +56,7 @@ describe('resting caret', () => {
   })
 
   it('input wakes it and restarts the wait', async () => {
-    install(10_000)
-    off = subscribeCaretRest()
-    await flush()
+    await start(10_000)
     await vi.advanceTimersByTimeAsync(10_100)
     composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }))
     expect(resting()).toEqual([true, false])
@@ -67,9 +69,7 @@ describe('resting caret', () => {
   })
 
   it('a key pressed while the composer is between blur and focus goes to the composer', async () => {
-    install(10_000)
-    off = subscribeCaretRest()
-    await flush()
+    await start(10_000)
     await vi.advanceTimersByTimeAsync(10_000)
     expect(document.activeElement).toBe(document.body)
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true }))
@@ -78,9 +78,7 @@ describe('resting caret', () => {
   })
 
   it('does not rest while another field has focus or the window is in the background', async () => {
-    install(10_000)
-    off = subscribeCaretRest()
-    await flush()
+    await start(10_000)
     other.focus()
     await vi.advanceTimersByTimeAsync(20_000)
     composer.focus()
@@ -90,16 +88,12 @@ describe('resting caret', () => {
   })
 
   it('does nothing where the caret never rests, and gives the blinking back when stopped', async () => {
-    install(0)
-    off = subscribeCaretRest()
-    await flush()
+    await start(0)
     await vi.advanceTimersByTimeAsync(60_000)
     expect(resting()).toEqual([])
     off()
 
-    install(1_000)
-    off = subscribeCaretRest()
-    await flush()
+    await start(1_000)
     await vi.advanceTimersByTimeAsync(1_000)
     off()
     expect(resting()).toEqual([true, false])
