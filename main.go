@@ -17,7 +17,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
-	"airlock/backend/llm/mockllm"
+	"airlock/backend/demomodel"
 	"airlock/backend/store"
 )
 
@@ -112,7 +112,7 @@ func run() (err error) {
 
 	// The demo model is a real OpenAI-compatible server on loopback, so a
 	// first run works with no API key and exercises the same code as any provider.
-	demoURL, stopDemo, err := mockllm.Start("127.0.0.1:0", mockllm.Options{ChunkDelay: 20 * time.Millisecond})
+	demoURL, stopDemo, err := demomodel.Start("127.0.0.1:0", demomodel.Options{ChunkDelay: 20 * time.Millisecond})
 	if err != nil {
 		return fmt.Errorf("starting the demo model: %w", err)
 	}

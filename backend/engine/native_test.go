@@ -14,8 +14,8 @@ import (
 
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
+	"airlock/backend/demomodel"
 	"airlock/backend/llm"
-	"airlock/backend/llm/mockllm"
 	"airlock/backend/store"
 	"airlock/backend/tools"
 )
@@ -53,7 +53,7 @@ type wireRequest struct {
 func newNative(t *testing.T, model string, mode chat.ToolMode) *nativeEnv {
 	t.Helper()
 	n := &nativeEnv{t: t}
-	demo := mockllm.New(mockllm.Options{Models: mockllm.DefaultModels()})
+	demo := demomodel.New(demomodel.Options{Models: demomodel.DefaultModels()})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost {
 			body, _ := io.ReadAll(r.Body)
@@ -209,7 +209,7 @@ func approve(t *testing.T, eng *Engine, id string) {
 }
 
 func TestNativeCallFormsRunsAndGoesBackAsAToolMessage(t *testing.T) {
-	n := newNative(t, mockllm.DefaultModel, chat.ToolModeNative)
+	n := newNative(t, demomodel.DefaultModel, chat.ToolModeNative)
 	n.send("please calculate 17*23")
 	c := n.calls("a native card", count(1))[0]
 	if c.Format != FormatNative || c.State != chat.CallPending || c.Name != "calculate" || string(c.Arguments) != `{"expression":"17*23"}` {
@@ -244,7 +244,7 @@ func TestNativeCallFormsRunsAndGoesBackAsAToolMessage(t *testing.T) {
 }
 
 func TestNativeDenialAndSupersededCallsKeepTheConversationValid(t *testing.T) {
-	n := newNative(t, mockllm.DefaultModel, chat.ToolModeNative)
+	n := newNative(t, demomodel.DefaultModel, chat.ToolModeNative)
 	n.send("time and calc 2+2")
 	calls := n.calls("two cards", count(2))
 	if _, err := n.eng.Deny(context.Background(), calls[0].ID, "not now"); err != nil {
@@ -274,7 +274,7 @@ func TestNativeDenialAndSupersededCallsKeepTheConversationValid(t *testing.T) {
 }
 
 func TestAutoFallsBackToTextWhenToolsAreRefusedAndRemembers(t *testing.T) {
-	n := newNative(t, mockllm.TextOnlyModel, chat.ToolModeAuto)
+	n := newNative(t, demomodel.TextOnlyModel, chat.ToolModeAuto)
 	n.send("what time is it")
 	c := n.calls("a text card", count(1))[0]
 	if c.Format == FormatNative || c.Name != "get_current_time" {
@@ -288,7 +288,7 @@ func TestAutoFallsBackToTextWhenToolsAreRefusedAndRemembers(t *testing.T) {
 	if len(msgs) != 2 || msgs[1].Status != chat.StatusComplete {
 		t.Fatalf("one answer, complete, after the fallback: %+v", msgs)
 	}
-	m, _ := n.st.GetModelMode(context.Background(), "demo", mockllm.TextOnlyModel)
+	m, _ := n.st.GetModelMode(context.Background(), "demo", demomodel.TextOnlyModel)
 	if m.Learned != chat.ToolModeText || !strings.Contains(m.Reason, "does not support tools") || m.LearnedAt == 0 {
 		t.Fatalf("learned: %+v", m)
 	}
@@ -308,25 +308,25 @@ func TestAutoFallsBackToTextWhenToolsAreRefusedAndRemembers(t *testing.T) {
 }
 
 func TestAutoLearnsFromAServerThatIgnoresTools(t *testing.T) {
-	n := newNative(t, mockllm.IgnoresToolsModel, chat.ToolModeAuto)
+	n := newNative(t, demomodel.IgnoresToolsModel, chat.ToolModeAuto)
 	n.send("calculate 6*7")
 	c := n.calls("a card read from the text", count(1))[0]
 	if c.Format == FormatNative || c.Name != "calculate" {
 		t.Fatalf("card: %+v", c)
 	}
-	if m, _ := n.st.GetModelMode(context.Background(), "demo", mockllm.IgnoresToolsModel); m.Learned != chat.ToolModeText || !strings.Contains(m.Reason, "as text") {
+	if m, _ := n.st.GetModelMode(context.Background(), "demo", demomodel.IgnoresToolsModel); m.Learned != chat.ToolModeText || !strings.Contains(m.Reason, "as text") {
 		t.Fatalf("learned: %+v", m)
 	}
 }
 
 func TestAutoKeepsNativeWhenItWorksAndSaysNothing(t *testing.T) {
-	n := newNative(t, mockllm.DefaultModel, chat.ToolModeAuto)
+	n := newNative(t, demomodel.DefaultModel, chat.ToolModeAuto)
 	n.send("what time is it")
 	if c := n.calls("a native card", count(1))[0]; c.Format != FormatNative {
 		t.Fatalf("card: %+v", c)
 	}
 	time.Sleep(50 * time.Millisecond)
-	if m, _ := n.st.GetModelMode(context.Background(), "demo", mockllm.DefaultModel); m.Learned != chat.ToolModeNative {
+	if m, _ := n.st.GetModelMode(context.Background(), "demo", demomodel.DefaultModel); m.Learned != chat.ToolModeNative {
 		t.Fatalf("learned: %+v", m)
 	}
 	n.mu.Lock()
@@ -337,7 +337,7 @@ func TestAutoKeepsNativeWhenItWorksAndSaysNothing(t *testing.T) {
 }
 
 func TestBrokenNativeArgumentsAreProblemCardsAndTwiceInARowMeanText(t *testing.T) {
-	n := newNative(t, mockllm.DefaultModel, chat.ToolModeAuto)
+	n := newNative(t, demomodel.DefaultModel, chat.ToolModeAuto)
 	n.send("show me something broken")
 	c := n.calls("a problem card", count(1))[0]
 	if c.State != chat.CallProblem || c.Format != FormatNative || !strings.Contains(c.Raw, "oops") {
@@ -346,7 +346,7 @@ func TestBrokenNativeArgumentsAreProblemCardsAndTwiceInARowMeanText(t *testing.T
 	if string(c.Arguments) != `{"expression":"17*23"}` {
 		t.Errorf("the card shows the arguments as read, not %s", c.Arguments)
 	}
-	if m, _ := n.st.GetModelMode(context.Background(), "demo", mockllm.DefaultModel); m.Learned == chat.ToolModeText {
+	if m, _ := n.st.GetModelMode(context.Background(), "demo", demomodel.DefaultModel); m.Learned == chat.ToolModeText {
 		t.Fatal("one slip is not enough to switch")
 	}
 	if _, err := n.eng.TellModel(context.Background(), c.ID); err != nil {
@@ -357,13 +357,13 @@ func TestBrokenNativeArgumentsAreProblemCardsAndTwiceInARowMeanText(t *testing.T
 	n.send("broken again please")
 	n.calls("a second problem card", count(2))
 	time.Sleep(50 * time.Millisecond)
-	if m, _ := n.st.GetModelMode(context.Background(), "demo", mockllm.DefaultModel); m.Learned != chat.ToolModeText || !strings.Contains(m.Reason, "2 answers in a row") {
+	if m, _ := n.st.GetModelMode(context.Background(), "demo", demomodel.DefaultModel); m.Learned != chat.ToolModeText || !strings.Contains(m.Reason, "2 answers in a row") {
 		t.Fatalf("learned: %+v", m)
 	}
 }
 
 func TestSwitchingToTextRewritesNativeCallsAsText(t *testing.T) {
-	n := newNative(t, mockllm.DefaultModel, chat.ToolModeNative)
+	n := newNative(t, demomodel.DefaultModel, chat.ToolModeNative)
 	n.send("calculate 17*23")
 	c := n.calls("a native card", count(1))[0]
 	approve(t, n.eng, c.ID)

@@ -18,18 +18,18 @@ import (
 	"syscall"
 	"time"
 
-	"airlock/backend/llm/mockllm"
+	"airlock/backend/demomodel"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8089", "listen address (port 0 picks a free port)")
 	delay := flag.Duration("delay", 20*time.Millisecond, "pause between streamed chunks")
 	key := flag.String("key", "", "if set, require this API key (Authorization: Bearer KEY)")
-	models := flag.String("models", strings.Join(mockllm.DefaultModels(), ","), "comma-separated model names to offer")
+	models := flag.String("models", strings.Join(demomodel.DefaultModels(), ","), "comma-separated model names to offer")
 	flag.Parse()
 
-	opts := mockllm.Options{ChunkDelay: *delay, APIKey: *key, Models: strings.Split(*models, ",")}
-	baseURL, shutdown, err := mockllm.Start(*addr, opts)
+	opts := demomodel.Options{ChunkDelay: *delay, APIKey: *key, Models: strings.Split(*models, ",")}
+	baseURL, shutdown, err := demomodel.Start(*addr, opts)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package mockllm
+package demomodel
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package llm_test
+package demomodel_test
 
 import (
 	"context"
@@ -9,17 +9,17 @@ import (
 	"time"
 
 	"airlock/backend/chat"
+	"airlock/backend/demomodel"
 	"airlock/backend/llm"
-	"airlock/backend/llm/mockllm"
 	"airlock/backend/paradigm"
 	"airlock/backend/tools"
 )
 
 // The demo server and the client must agree: these run the real pair.
 
-func demo(t *testing.T, opts mockllm.Options) string {
+func demo(t *testing.T, opts demomodel.Options) string {
 	t.Helper()
-	srv := httptest.NewServer(mockllm.New(opts))
+	srv := httptest.NewServer(demomodel.New(opts))
 	t.Cleanup(srv.Close)
 	return srv.URL + "/v1"
 }
@@ -27,7 +27,7 @@ func demo(t *testing.T, opts mockllm.Options) string {
 func ask(t *testing.T, cfg llm.Config, msg string) outcome {
 	t.Helper()
 	if cfg.Model == "" {
-		cfg.Model = mockllm.DefaultModel
+		cfg.Model = demomodel.DefaultModel
 	}
 	return stream(t, cfg, t.Context(), llm.Request{Messages: []llm.Message{
 		{Role: chat.RoleSystem, Content: "You are helpful."},
@@ -36,7 +36,7 @@ func ask(t *testing.T, cfg llm.Config, msg string) outcome {
 }
 
 func TestDemoWelcome(t *testing.T) {
-	base := demo(t, mockllm.Options{})
+	base := demo(t, demomodel.Options{})
 	o := ask(t, llm.Config{BaseURL: base}, "Hello there")
 	if o.err != nil {
 		t.Fatal(o.err)
@@ -49,7 +49,7 @@ func TestDemoWelcome(t *testing.T) {
 	if o.deltas < 50 {
 		t.Errorf("want a real stream of small deltas, got %d", o.deltas)
 	}
-	if o.res.FinishReason != "stop" || o.res.Model != mockllm.DefaultModel {
+	if o.res.FinishReason != "stop" || o.res.Model != demomodel.DefaultModel {
 		t.Errorf("result %+v", o.res)
 	}
 	u := o.res.Usage
@@ -59,7 +59,7 @@ func TestDemoWelcome(t *testing.T) {
 }
 
 func TestDemoThink(t *testing.T) {
-	o := ask(t, llm.Config{BaseURL: demo(t, mockllm.Options{})}, "Please THINK hard")
+	o := ask(t, llm.Config{BaseURL: demo(t, demomodel.Options{})}, "Please THINK hard")
 	if o.err != nil {
 		t.Fatal(o.err)
 	}
@@ -72,7 +72,7 @@ func TestDemoThink(t *testing.T) {
 }
 
 func TestDemoDrop(t *testing.T) {
-	o := ask(t, llm.Config{BaseURL: demo(t, mockllm.Options{})}, "drop")
+	o := ask(t, llm.Config{BaseURL: demo(t, demomodel.Options{})}, "drop")
 	wantKind(t, o.err, llm.KindStreamBroken)
 	if !strings.HasPrefix(o.text, "I'll begin an answer now") || strings.Contains(o.text, "did not work") {
 		t.Errorf("want the first part of the text kept, got %q", o.text)
@@ -80,14 +80,14 @@ func TestDemoDrop(t *testing.T) {
 }
 
 func TestDemoHang(t *testing.T) {
-	o := ask(t, llm.Config{BaseURL: demo(t, mockllm.Options{}), IdleTimeout: 100 * time.Millisecond}, "hang")
+	o := ask(t, llm.Config{BaseURL: demo(t, demomodel.Options{}), IdleTimeout: 100 * time.Millisecond}, "hang")
 	wantKind(t, o.err, llm.KindTimeout)
 }
 
 func TestDemoSlowCanBeStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	var text string
-	_, err := llm.New(llm.Config{BaseURL: demo(t, mockllm.Options{}), Model: mockllm.DefaultModel}).Stream(ctx,
+	_, err := llm.New(llm.Config{BaseURL: demo(t, demomodel.Options{}), Model: demomodel.DefaultModel}).Stream(ctx,
 		llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "a long one please"}}},
 		func(d llm.Delta) {
 			if text += d.Text; len(text) > 30 {
@@ -101,7 +101,7 @@ func TestDemoSlowCanBeStopped(t *testing.T) {
 }
 
 func TestDemoErrors(t *testing.T) {
-	base := demo(t, mockllm.Options{})
+	base := demo(t, demomodel.Options{})
 	cases := []struct {
 		msg, model string
 		kind       llm.ErrorKind
@@ -127,7 +127,7 @@ func TestDemoErrors(t *testing.T) {
 }
 
 func TestDemoAPIKeyAndModels(t *testing.T) {
-	base := demo(t, mockllm.Options{APIKey: "secret", Models: []string{"demo-b", "demo-a"}})
+	base := demo(t, demomodel.Options{APIKey: "secret", Models: []string{"demo-b", "demo-a"}})
 	o := ask(t, llm.Config{BaseURL: base, APIKey: "wrong", Model: "demo-a"}, "hi")
 	wantKind(t, o.err, llm.KindUnauthorized)
 	if o := ask(t, llm.Config{BaseURL: base, APIKey: "secret", Model: "demo-a"}, "hi"); o.err != nil {
@@ -155,9 +155,9 @@ func demoTools(t *testing.T) []llm.Tool {
 }
 
 func TestDemoNativeToolCalls(t *testing.T) {
-	base := demo(t, mockllm.Options{})
+	base := demo(t, demomodel.Options{})
 	msgs := []llm.Message{{Role: chat.RoleUser, Content: "time and calc 17*23"}}
-	o := stream(t, llm.Config{BaseURL: base, Model: mockllm.DefaultModel}, t.Context(), llm.Request{Messages: msgs, Tools: demoTools(t)})
+	o := stream(t, llm.Config{BaseURL: base, Model: demomodel.DefaultModel}, t.Context(), llm.Request{Messages: msgs, Tools: demoTools(t)})
 	if o.err != nil {
 		t.Fatal(o.err)
 	}
@@ -178,7 +178,7 @@ func TestDemoNativeToolCalls(t *testing.T) {
 	msgs = append(msgs, llm.Message{Role: chat.RoleAssistant, Content: o.text, ToolCalls: calls},
 		llm.Message{Role: llm.RoleTool, ToolCallID: calls[0].ID, Content: "The user denied this call. Reason: not now"},
 		llm.Message{Role: llm.RoleTool, ToolCallID: calls[1].ID, Content: "391"})
-	o = stream(t, llm.Config{BaseURL: base, Model: mockllm.DefaultModel}, t.Context(), llm.Request{Messages: msgs, Tools: demoTools(t)})
+	o = stream(t, llm.Config{BaseURL: base, Model: demomodel.DefaultModel}, t.Context(), llm.Request{Messages: msgs, Tools: demoTools(t)})
 	if o.err != nil || len(o.res.ToolCalls) != 0 || o.res.FinishReason != "stop" {
 		t.Fatalf("%v %+v", o.err, o.res)
 	}
@@ -189,15 +189,15 @@ func TestDemoNativeToolCalls(t *testing.T) {
 
 // The text-only demo model refuses tools as Ollama does; Auto mode can tell.
 func TestDemoTextOnlyModelRefusesTools(t *testing.T) {
-	base := demo(t, mockllm.Options{})
+	base := demo(t, demomodel.Options{})
 	req := llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "calculate 17*23"}}, Tools: demoTools(t)}
-	o := stream(t, llm.Config{BaseURL: base, Model: mockllm.TextOnlyModel}, t.Context(), req)
+	o := stream(t, llm.Config{BaseURL: base, Model: demomodel.TextOnlyModel}, t.Context(), req)
 	e := wantKind(t, o.err, llm.KindToolsUnsupported)
 	if e.StatusCode != 400 || !strings.Contains(e.Message, "registry.ollama.ai/library/airlock-demo-text-only:latest does not support tools.") {
 		t.Errorf("%d %q", e.StatusCode, e.Message)
 	}
 	req.Tools = nil
-	if o := stream(t, llm.Config{BaseURL: base, Model: mockllm.TextOnlyModel}, t.Context(), req); o.err != nil || !strings.Contains(o.text, "offline demo model") {
+	if o := stream(t, llm.Config{BaseURL: base, Model: demomodel.TextOnlyModel}, t.Context(), req); o.err != nil || !strings.Contains(o.text, "offline demo model") {
 		t.Errorf("without tools: %v %q", o.err, o.text)
 	}
 }
@@ -205,9 +205,9 @@ func TestDemoTextOnlyModelRefusesTools(t *testing.T) {
 // The demo model that ignores tools answers a native request with calls in
 // its text, where the scanner finds them.
 func TestDemoModelIgnoringTools(t *testing.T) {
-	base := demo(t, mockllm.Options{})
+	base := demo(t, demomodel.Options{})
 	req := llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "what time is it"}}, Tools: demoTools(t)}
-	o := stream(t, llm.Config{BaseURL: base, Model: mockllm.IgnoresToolsModel}, t.Context(), req)
+	o := stream(t, llm.Config{BaseURL: base, Model: demomodel.IgnoresToolsModel}, t.Context(), req)
 	if o.err != nil || len(o.res.ToolCalls) != 0 || o.res.FinishReason != "stop" {
 		t.Fatalf("%v %+v", o.err, o.res)
 	}
@@ -218,7 +218,7 @@ func TestDemoModelIgnoringTools(t *testing.T) {
 }
 
 func TestDemoListsItsModels(t *testing.T) {
-	ids, err := llm.New(llm.Config{BaseURL: demo(t, mockllm.Options{})}).ListModels(t.Context())
+	ids, err := llm.New(llm.Config{BaseURL: demo(t, demomodel.Options{})}).ListModels(t.Context())
 	if err != nil || strings.Join(ids, ",") != "airlock-demo,airlock-demo-ignores-tools,airlock-demo-text-only" {
 		t.Fatalf("%v %v", ids, err)
 	}

@@ -1,4 +1,4 @@
-package mockllm
+package demomodel
 
 import (
 	"net/http"
@@ -12,7 +12,7 @@ import (
 // file, so a starter added or reworded there is checked here too.
 func starters(t *testing.T, lang string) map[string]string {
 	t.Helper()
-	src, err := os.ReadFile("../../../frontend/src/i18n/" + lang + ".ts")
+	src, err := os.ReadFile("../../frontend/src/i18n/" + lang + ".ts")
 	if err != nil {
 		t.Fatal(err)
 	}

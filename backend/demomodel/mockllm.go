@@ -1,4 +1,4 @@
-// Package mockllm is a scripted OpenAI-compatible chat server. Tests use it,
+// Package demomodel is a scripted OpenAI-compatible chat server. Tests use it,
 // and the app ships it as the built-in offline Demo provider.
 //
 // Endpoints (under /v1): GET /models, and POST /chat/completions, streaming
@@ -37,7 +37,7 @@
 // calls as text. Without tools all three are the same demo.
 //
 // The rules are a table (see rules in replies.go) so scripts can be added.
-package mockllm
+package demomodel
 
 import (
 	"bytes"

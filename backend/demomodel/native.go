@@ -1,4 +1,4 @@
-package mockllm
+package demomodel
 
 import (
 	"crypto/rand"
