@@ -124,11 +124,11 @@ func Fit(msgs []Message, b Budget, c Counter) ([]Message, Report, error) {
 	}
 	firstRecent := max(len(units)-b.Recent, 0) // units before it give way first
 	older, recent := units[:firstRecent], units[firstRecent:len(units)-1]
-	f.elide(older)   // 1. older tool results shrink, oldest first
-	f.drop(older)    // 2. older exchanges are left out, oldest first
-	f.elide(recent)  // 3. recent results shrink too, all but the last exchange's
-	f.drop(recent)   // 4. recent exchanges before the last are left out
-	f.cutLargest()   // 5. what is left is cut in the middle, the largest first
+	f.elide(older)  // 1. older tool results shrink, oldest first
+	f.drop(older)   // 2. older exchanges are left out, oldest first
+	f.elide(recent) // 3. recent results shrink too, all but the last exchange's
+	f.drop(recent)  // 4. recent exchanges before the last are left out
+	f.cutLargest()  // 5. what is left is cut in the middle, the largest first
 	res := f.result()
 	rcost := make([]int, len(res))
 	rep.Tokens = b.Tools
