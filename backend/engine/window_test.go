@@ -1,0 +1,228 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"airlock/backend/chat"
+	"airlock/backend/llm"
+	"airlock/backend/store"
+	"airlock/backend/tools"
+)
+
+// windowServer is an OpenAI-compatible server with a context window, like
+// vLLM: a request longer than the window (counted as a token per four
+// bytes of the messages and tools) is refused with HTTP 400 and vLLM's
+// words. Otherwise it asks for the tool "fetch" in its first `turns`
+// answers, then answers "done".
+type windowServer struct {
+	window, turns int
+	mu            sync.Mutex
+	bodies        []wireRequest
+	sizes         []int
+	refused       int
+	answered      int
+}
+
+func (s *windowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	var req wireRequest
+	_ = json.Unmarshal(body, &req)
+	size := 0
+	for _, m := range req.Messages {
+		if m.Content != nil {
+			size += len(*m.Content)
+		}
+		for _, tc := range m.ToolCalls {
+			size += len(tc.Function.Name) + len(tc.Function.Arguments)
+		}
+	}
+	for _, t := range req.Tools {
+		size += len(t)
+	}
+	tokens := size / 4
+	s.mu.Lock()
+	s.bodies = append(s.bodies, req)
+	s.sizes = append(s.sizes, tokens)
+	if tokens > s.window {
+		s.refused++
+		s.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, `{"object":"error","message":"This model's maximum context length is %d tokens. However, you requested %d tokens in the messages, Please reduce the length of the messages.","type":"BadRequestError","param":null,"code":400}`, s.window, tokens)
+		return
+	}
+	s.answered++
+	n := s.answered
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "text/event-stream")
+	chunk := func(delta string, finish string) {
+		fin := "null"
+		if finish != "" {
+			fin = `"` + finish + `"`
+		}
+		fmt.Fprintf(w, "data: {\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":%s,\"finish_reason\":%s}]}\n\n", delta, fin)
+	}
+	if n <= s.turns {
+		chunk(fmt.Sprintf(`{"role":"assistant","tool_calls":[{"index":0,"id":"call_%d","type":"function","function":{"name":"fetch","arguments":"{\"page\":%d}"}}]}`, n, n), "")
+		chunk(`{}`, "tool_calls")
+	} else {
+		chunk(`{"role":"assistant","content":"done"}`, "")
+		chunk(`{}`, "stop")
+	}
+	fmt.Fprintf(w, "data: {\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"model\":\"m\",\"choices\":[],\"usage\":{\"prompt_tokens\":%d,\"completion_tokens\":5,\"total_tokens\":%d}}\n\n", tokens, tokens+5)
+	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+// page is 20 KB of text like a fetched page.
+func page(n int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < 20<<10; i++ {
+		fmt.Fprintf(&b, "Line %d of page %d: the quick brown fox jumps over the lazy dog, and the function returns an error.\n", i, n)
+	}
+	return b.String()
+}
+
+func newWindowed(t *testing.T, srv *windowServer, window Window) (*Engine, *store.Store, chat.Chat) {
+	t.Helper()
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	st, err := store.Open(t.TempDir() + "/airlock.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	box, _ := tools.NewToolbox(tools.Tool{Spec: tools.Spec{Name: "fetch", Description: "Fetch a page.",
+		Parameters: json.RawMessage(`{"type":"object","properties":{"page":{"type":"integer"}}}`)},
+		Run: tools.TextRun(func(_ context.Context, _ tools.Env, a json.RawMessage) (string, error) {
+			var v struct{ Page int }
+			_ = json.Unmarshal(a, &v)
+			return page(v.Page), nil
+		})})
+	client := llm.New(llm.Config{BaseURL: hs.URL + "/v1", Model: "m"})
+	eng := New(Deps{Store: st, Tools: Fixed(box), Emit: func(string, any) {},
+		Connect: func(context.Context) (chat.Provider, Model, error) { return chat.Provider{ID: "p", Model: "m"}, client, nil },
+		Window:  func(context.Context, chat.Provider) Window { return window }})
+	t.Cleanup(eng.Shutdown)
+	ctx := context.Background()
+	c, _ := st.CreateChat(ctx, DefaultTitle)
+	if c, err = st.SetChatOptions(ctx, c.ID, chat.ChatOptions{Paradigm: "json", ToolMode: chat.ToolModeNative}); err != nil {
+		t.Fatal(err)
+	}
+	allowAlways(t, st, "fetch")
+	if err := st.SaveSettings(ctx, withTurns(t, st, 100)); err != nil {
+		t.Fatal(err)
+	}
+	return eng, st, c
+}
+
+func withTurns(t *testing.T, st *store.Store, n int) chat.Settings {
+	s, err := st.GetSettings(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.MaxTurns = n
+	return s
+}
+
+func waitDone(t *testing.T, st *store.Store, chatID string) []chat.Message {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		msgs, _ := st.ListMessages(context.Background(), chatID)
+		if l := len(msgs); l > 0 && msgs[l-1].Role == chat.RoleAssistant && msgs[l-1].Status != chat.StatusStreaming &&
+			(msgs[l-1].Content == "done" || msgs[l-1].Status == chat.StatusError) {
+			return msgs
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the loop did not finish; %d messages", len(msgs))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestToolLoopStaysInsideTheWindow: thirty calls with 20 KB results at an
+// 8k window finish without one refused request, every request carries
+// the tools, and the stored results stay whole.
+func TestToolLoopStaysInsideTheWindow(t *testing.T) {
+	srv := &windowServer{window: 8192, turns: 30}
+	eng, st, c := newWindowed(t, srv, Window{Tokens: 8192, Source: "test"})
+	if _, err := eng.Send(context.Background(), c.ID, "Fetch the pages one by one."); err != nil {
+		t.Fatal(err)
+	}
+	msgs := waitDone(t, st, c.ID)
+	last := msgs[len(msgs)-1]
+	if last.Status != chat.StatusComplete {
+		t.Fatalf("the loop failed: %s %s", last.ErrorCode, last.ErrorMessage)
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if srv.refused != 0 || len(srv.bodies) != 31 {
+		t.Fatalf("%d requests, %d refused as too long (sizes %v)", len(srv.bodies), srv.refused, srv.sizes)
+	}
+	for i, b := range srv.bodies {
+		checkConversation(t, b)
+		if len(b.Tools) != 1 || *b.Messages[len(b.Messages)-1].Content == "" && b.Messages[len(b.Messages)-1].Role != "tool" {
+			t.Fatalf("request %d lost its tools or its latest message", i)
+		}
+	}
+	final := srv.bodies[len(srv.bodies)-1]
+	if !strings.Contains(*final.Messages[0].Content+*final.Messages[1].Content, "Fetch the pages") {
+		t.Fatal("the user's task was left out of the last request")
+	}
+	calls, _ := st.ListCalls(context.Background(), c.ID)
+	if len(calls) != 30 || calls[0].Result != page(1) {
+		t.Fatalf("%d calls; the first result was not kept whole", len(calls))
+	}
+}
+
+// TestOverflowLearnsTheWindowAndRetriesOnce: a server whose window is
+// smaller than Airlock believes refuses the first request; Airlock learns
+// the window from the error, fits again and the answer completes.
+func TestOverflowLearnsTheWindowAndRetriesOnce(t *testing.T) {
+	srv := &windowServer{window: 6000, turns: 3}
+	eng, st, c := newWindowed(t, srv, Window{Tokens: 32768, Source: "test"})
+	if _, err := eng.Send(context.Background(), c.ID, "Fetch three pages."); err != nil {
+		t.Fatal(err)
+	}
+	msgs := waitDone(t, st, c.ID)
+	if last := msgs[len(msgs)-1]; last.Status != chat.StatusComplete {
+		t.Fatalf("the answer failed: %s", last.ErrorMessage)
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if srv.refused != 1 {
+		t.Fatalf("%d refusals, want exactly one (sizes %v)", srv.refused, srv.sizes)
+	}
+	if w := eng.budgetFor(context.Background(), chat.Provider{ID: "p", Model: "m"}); w.Tokens != 6000 || w.Source != SourceOverflow {
+		t.Fatalf("window %+v, want 6000 from the error", w.Window)
+	}
+}
+
+func TestDefaultOverflow(t *testing.T) {
+	cases := map[string]int{
+		"This model's maximum context length is 8192 tokens. However, you requested 8942 tokens": 8192,
+		"the request exceeds the available context size (4096 tokens), try increasing it":        4096,
+		"Trying to keep the first 5000 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens": 4096,
+		"prompt is too long: 210000 tokens > 200000 maximum":                                                                          200000,
+		"This model's maximum context length is 128,000 tokens.":                                                                       128000,
+		"context_length_exceeded":                                                                                                     0,
+	}
+	for said, want := range cases {
+		n, ok := DefaultOverflow(&llm.Error{Kind: llm.KindBadRequest, Message: "The provider rejected the request (HTTP 400): " + said})
+		if !ok || n != want {
+			t.Errorf("%q: %d %v, want %d", said, n, ok, want)
+		}
+	}
+	if _, ok := DefaultOverflow(&llm.Error{Kind: llm.KindBadRequest, Message: "The provider rejected the request (HTTP 400): temperature must be at most 2"}); ok {
+		t.Error("an unrelated 400 was taken for an overflow")
+	}
+}
