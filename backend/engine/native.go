@@ -34,8 +34,8 @@ type turnPlan struct {
 	system   string // the user's system prompt
 	history  []chat.Message
 	calls    map[string][]chat.Call // by message ID
-	summary  *summaryView          // the stored summary that stands for the start, if any
-	window   budget                // the model's window and how tokens are counted
+	summary  *summaryView           // the stored summary that stands for the start, if any
+	window   budget                 // the model's window and how tokens are counted
 
 	temperature *float32
 }

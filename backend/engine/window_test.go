@@ -109,8 +109,10 @@ func newWindowed(t *testing.T, srv *windowServer, window Window) (*Engine, *stor
 		})})
 	client := llm.New(llm.Config{BaseURL: hs.URL + "/v1", Model: "m"})
 	eng := New(Deps{Store: st, Tools: Fixed(box), Emit: func(string, any) {},
-		Connect: func(context.Context) (chat.Provider, Model, error) { return chat.Provider{ID: "p", Model: "m"}, client, nil },
-		Window:  func(context.Context, chat.Provider) Window { return window }})
+		Connect: func(context.Context) (chat.Provider, Model, error) {
+			return chat.Provider{ID: "p", Model: "m"}, client, nil
+		},
+		Window: func(context.Context, chat.Provider) Window { return window }})
 	t.Cleanup(eng.Shutdown)
 	ctx := context.Background()
 	c, _ := st.CreateChat(ctx, DefaultTitle)
@@ -209,12 +211,12 @@ func TestOverflowLearnsTheWindowAndRetriesOnce(t *testing.T) {
 
 func TestDefaultOverflow(t *testing.T) {
 	cases := map[string]int{
-		"This model's maximum context length is 8192 tokens. However, you requested 8942 tokens": 8192,
-		"the request exceeds the available context size (4096 tokens), try increasing it":        4096,
+		"This model's maximum context length is 8192 tokens. However, you requested 8942 tokens":                                                8192,
+		"the request exceeds the available context size (4096 tokens), try increasing it":                                                       4096,
 		"Trying to keep the first 5000 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens": 4096,
-		"prompt is too long: 210000 tokens > 200000 maximum":                                                                          200000,
-		"This model's maximum context length is 128,000 tokens.":                                                                       128000,
-		"context_length_exceeded":                                                                                                     0,
+		"prompt is too long: 210000 tokens > 200000 maximum":                                                                                    200000,
+		"This model's maximum context length is 128,000 tokens.":                                                                                128000,
+		"context_length_exceeded": 0,
 	}
 	for said, want := range cases {
 		n, ok := DefaultOverflow(&llm.Error{Kind: llm.KindBadRequest, Message: "The provider rejected the request (HTTP 400): " + said})
