@@ -68,6 +68,7 @@ const PerMessage = 4
 // Report says what Fit did and what takes the room.
 type Report struct {
 	Tokens  int // the estimated size of the request (messages and tools)
+	Full    int // its size before fitting
 	Limit   int // Window - Reserve
 	Elided  int // tool results replaced by a stub
 	Dropped int // messages left out
@@ -109,6 +110,7 @@ func Fit(msgs []Message, b Budget, c Counter) ([]Message, Report, error) {
 		cost[i] = Tokens(m.Message, c)
 		total += cost[i]
 	}
+	rep.Full = total
 	if total <= rep.Limit || b.Window <= 0 {
 		rep.Tokens, rep.Parts = total, parts(msgs, cost, b.Tools)
 		return msgs, rep, nil

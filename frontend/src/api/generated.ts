@@ -101,9 +101,33 @@ export type ModelModeInfo = {
   effective: string
 }
 
+/** Go: fit.Parts */
+export type ContextParts = {
+  instructions: number
+  history: number
+  results: number
+}
+
+/** Go: engine.ContextUsage */
+export type ContextUsage = {
+  used: number
+  full: number
+  window: number
+  reserve: number
+  source: string
+  model: string
+  parts: ContextParts
+  elided: number
+  dropped: number
+  cut: number
+  tooLarge: boolean
+  reported: number
+  calibrated: boolean
+}
+
 /** Go: facade.AppInfo */
 export type AppInfo = {
-  Version: string
+  version: string
   dataDir: string
   envProvider: boolean
   notices?: string[]
@@ -113,7 +137,7 @@ export type AppInfo = {
 /** Go: facade.AboutInfo */
 export type AboutInfo = {
   name: string
-  Version: string
+  version: string
   dataDir: string
   logFile: string
   platform: string
