@@ -47,6 +47,11 @@ type Store interface {
 	RulesFor(ctx context.Context, chatID string) ([]chat.Rule, error)
 	RuleUsed(ctx context.Context, id, at int64) error
 	AddAudit(ctx context.Context, e chat.AuditEntry) (chat.AuditEntry, error)
+
+	AddSummary(ctx context.Context, m chat.Summary) (chat.Summary, error)
+	ListSummaries(ctx context.Context, chatID string) ([]chat.Summary, error)
+	UndoSummary(ctx context.Context, id string) (chat.Summary, error)
+	GetCompaction(ctx context.Context, chatID string) (chat.Compaction, error)
 }
 
 // EnvFor gives a chat's tools their environment (the chat's workspace).
@@ -392,6 +397,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		}
 	}()
 
+	plan = e.compactIfNeeded(ctx, plan, model)
 	sent, estimate := 0, 0 // the size of the request last sent: the tokenizer's count, and calibrated
 	stream := func() (llm.Result, error) {
 		forming := newFormer(e.emit, msg.ChatID, msg.ID, plan.textStream())

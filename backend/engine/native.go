@@ -44,6 +44,7 @@ type turnPlan struct {
 func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, system string, history []chat.Message) turnPlan {
 	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: system, history: history,
 		calls: map[string][]chat.Call{}}
+	plan.summary = activeSummary(ctx, e.store, c.ID, history)
 	if all, err := e.store.ListCalls(ctx, c.ID); err == nil {
 		for _, cl := range all {
 			plan.calls[cl.MessageID] = append(plan.calls[cl.MessageID], cl)
@@ -169,8 +170,8 @@ func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.
 	history, summary := p.history, p.summary
 	if summary != nil {
 		history = history[summary.covered:]
-		out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleUser, Content: summaryText(summary.message)},
-			ID: summary.message.ID, Pinned: true})
+		out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleUser, Content: summaryText(summary.summary)},
+			ID: summary.summary.ThroughID, Pinned: true})
 	}
 	answered := false // the last answer's native calls were given their tool messages
 	lastUser := -1

@@ -30,6 +30,7 @@ type windowServer struct {
 	sizes         []int
 	refused       int
 	answered      int
+	summaries     int
 }
 
 func (s *windowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -60,7 +61,12 @@ func (s *windowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"object":"error","message":"This model's maximum context length is %d tokens. However, you requested %d tokens in the messages, Please reduce the length of the messages.","type":"BadRequestError","param":null,"code":400}`, s.window, tokens)
 		return
 	}
-	s.answered++
+	summary := len(req.Tools) == 0 && len(req.Messages) > 0 && strings.HasPrefix(*req.Messages[0].Content, "You summarise")
+	if summary {
+		s.summaries++
+	} else {
+		s.answered++
+	}
 	n := s.answered
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -71,7 +77,10 @@ func (s *windowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		fmt.Fprintf(w, "data: {\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":%s,\"finish_reason\":%s}]}\n\n", delta, fin)
 	}
-	if n <= s.turns {
+	if summary {
+		chunk(fmt.Sprintf(`{"role":"assistant","content":"The user asked for the pages; %d were fetched so far."}`, n), "")
+		chunk(`{}`, "stop")
+	} else if n <= s.turns {
 		chunk(fmt.Sprintf(`{"role":"assistant","tool_calls":[{"index":0,"id":"call_%d","type":"function","function":{"name":"fetch","arguments":"{\"page\":%d}"}}]}`, n, n), "")
 		chunk(`{}`, "tool_calls")
 	} else {
@@ -151,11 +160,12 @@ func waitDone(t *testing.T, st *store.Store, chatID string) []chat.Message {
 	}
 }
 
-// TestToolLoopStaysInsideTheWindow: thirty calls with 20 KB results at an
-// 8k window finish without one refused request, every request carries
-// the tools, and the stored results stay whole.
+// TestToolLoopStaysInsideTheWindow: ninety calls with 20 KB results at an
+// 8k window finish without one refused request; every request carries
+// the tools; when the old results' stubs no longer fit, the older part is
+// folded into a summary; the stored results stay whole.
 func TestToolLoopStaysInsideTheWindow(t *testing.T) {
-	srv := &windowServer{window: 8192, turns: 30}
+	srv := &windowServer{window: 8192, turns: 90}
 	eng, st, c := newWindowed(t, srv, Window{Tokens: 8192, Source: "test"})
 	if _, err := eng.Send(context.Background(), c.ID, "Fetch the pages one by one."); err != nil {
 		t.Fatal(err)
@@ -167,21 +177,29 @@ func TestToolLoopStaysInsideTheWindow(t *testing.T) {
 	}
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
-	if srv.refused != 0 || len(srv.bodies) != 31 {
+	if srv.refused != 0 || srv.answered != 91 {
 		t.Fatalf("%d requests, %d refused as too long (sizes %v)", len(srv.bodies), srv.refused, srv.sizes)
 	}
 	for i, b := range srv.bodies {
 		checkConversation(t, b)
+		if len(b.Tools) == 0 && strings.HasPrefix(*b.Messages[0].Content, "You summarise") {
+			continue
+		}
 		if len(b.Tools) != 1 || *b.Messages[len(b.Messages)-1].Content == "" && b.Messages[len(b.Messages)-1].Role != "tool" {
 			t.Fatalf("request %d lost its tools or its latest message", i)
 		}
 	}
 	final := srv.bodies[len(srv.bodies)-1]
-	if !strings.Contains(*final.Messages[0].Content+*final.Messages[1].Content, "Fetch the pages") {
-		t.Fatal("the user's task was left out of the last request")
+	t.Logf("%d requests, %d of them for a summary; sizes %v", len(srv.bodies), srv.summaries, srv.sizes)
+	sums, _ := st.ListSummaries(context.Background(), c.ID)
+	if len(sums) == 0 || srv.summaries != len(sums) || sums[len(sums)-1].State != chat.SummaryActive {
+		t.Fatalf("summaries: %d asked, %+v stored", srv.summaries, sums)
+	}
+	if !strings.Contains(*final.Messages[0].Content, sums[len(sums)-1].Content) {
+		t.Fatal("the last request does not start with the active summary")
 	}
 	calls, _ := st.ListCalls(context.Background(), c.ID)
-	if len(calls) != 30 || calls[0].Result != page(1) {
+	if len(calls) != 90 || calls[0].Result != page(1) {
 		t.Fatalf("%d calls; the first result was not kept whole", len(calls))
 	}
 }

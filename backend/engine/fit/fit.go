@@ -55,7 +55,9 @@ type Budget struct {
 	Reserve int // kept free for the answer
 	Tools   int // the native tool definitions sent beside the messages
 	// Recent is how many of the last exchanges stay whole while anything
-	// older can still give way (default DefaultRecent).
+	// older can still give way (default DefaultRecent), as long as they
+	// take at most half the room left beside what is pinned; the last one
+	// always does.
 	Recent int
 }
 
@@ -124,7 +126,7 @@ func Fit(msgs []Message, b Budget, c Counter) ([]Message, Report, error) {
 	if len(units) == 0 {
 		units = []unit{{}}
 	}
-	firstRecent := max(len(units)-b.Recent, 0) // units before it give way first
+	firstRecent := recentFrom(units, cost, b.Recent, (rep.Limit-b.Tools-pinnedCost(units, cost))/2)
 	older, recent := units[:firstRecent], units[firstRecent:len(units)-1]
 	f.elide(older)  // 1. older tool results shrink, oldest first
 	f.drop(older)   // 2. older exchanges are left out, oldest first
@@ -312,6 +314,42 @@ func (f *fitter) result() []Message {
 		res = append(res, m)
 	}
 	return res
+}
+
+// recentFrom is the first of the recent units, which give way only after
+// everything older: at most n of the last units, as many as fit in room
+// tokens, and at least the last one.
+func recentFrom(units []unit, cost []int, n, room int) int {
+	first := len(units) - 1
+	used := 0
+	for u := len(units) - 1; u >= 0 && len(units)-u <= n; u-- {
+		c := 0
+		for i := units[u].from; i < units[u].to; i++ {
+			c += cost[i]
+		}
+		if units[u].pinned {
+			c = 0 // counted with what is pinned
+		}
+		if used+c > room && u < len(units)-1 {
+			break
+		}
+		used += c
+		first = u
+	}
+	return max(first, 0)
+}
+
+// pinnedCost is what the pinned units take.
+func pinnedCost(units []unit, cost []int) int {
+	n := 0
+	for _, u := range units {
+		if u.pinned {
+			for i := u.from; i < u.to; i++ {
+				n += cost[i]
+			}
+		}
+	}
+	return n
 }
 
 // split cuts the messages after the system prompt into exchanges: a user

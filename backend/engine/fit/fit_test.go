@@ -143,7 +143,18 @@ func TestRecentKept(t *testing.T) {
 		msgs := history(r, 10+r.IntN(80))
 		b := Budget{Window: 32768, Reserve: 2048, Recent: 2}
 		units := split(msgs)
-		first := max(len(units)-b.Recent, 0)
+		cost := make([]int, len(msgs))
+		for i, m := range msgs {
+			cost[i] = Tokens(m.Message, quarter{})
+		}
+		first := len(units) - b.Recent
+		tailCost := 0
+		for i := units[max(first, 0)].from; i < len(msgs); i++ {
+			tailCost += cost[i]
+		}
+		if first < 1 || tailCost > (b.Window-b.Reserve-pinnedCost(units, cost))/2 {
+			continue // the recent exchanges are too large to be protected whole
+		}
 		need := Tokens(llm.Message{Content: Omitted(1 << 30)}, quarter{}) + 2
 		for _, u := range units {
 			for i := u.from; i < u.to; i++ {
