@@ -45,6 +45,7 @@ var tsTypes = []struct {
 	{"ModelModeInfo", ModelModeInfo{}},
 	{"ContextParts", fit.Parts{}},
 	{"ContextUsage", engine.ContextUsage{}},
+	{"Summary", chat.Summary{}},
 	{"AppInfo", AppInfo{}},
 	{"AboutInfo", AboutInfo{}},
 	{"ImportResult", ImportResult{}},

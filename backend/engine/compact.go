@@ -262,15 +262,6 @@ func (e *Engine) CompactNow(ctx context.Context, chatID string) (chat.Summary, e
 	return next.summary.summary, nil
 }
 
-// CompactAndRetry folds the older part into a summary and asks for the
-// failed answer again: the way on from an overflow error.
-func (e *Engine) CompactAndRetry(ctx context.Context, chatID string) (chat.Message, error) {
-	if _, err := e.CompactNow(ctx, chatID); err != nil {
-		return chat.Message{}, err
-	}
-	return e.Retry(ctx, chatID)
-}
-
 // UndoSummary sets a summary aside: the chat's requests go back to
 // shortening old results and leaving old messages out.
 func (e *Engine) UndoSummary(ctx context.Context, id string) (chat.Summary, error) {

@@ -34,6 +34,10 @@ type ContextUsage struct {
 	// Calibrated: the server has reported sizes for this model, so counts
 	// are scaled to its own.
 	Calibrated bool `json:"calibrated"`
+	// Compaction is the chat's mode: auto, ask or off.
+	Compaction string `json:"compaction"`
+	// Summarized is how many messages the active summary stands for (0: none).
+	Summarized int `json:"summarized"`
 }
 
 // ContextUsage measures the chat's next request, with draft as the user's
@@ -74,6 +78,12 @@ func (e *Engine) ContextUsage(ctx context.Context, chatID, draft string) (Contex
 	u.Used, u.Window, u.Reserve, u.Source = rep.Tokens, plan.window.Tokens, plan.window.Reserve, plan.window.Source
 	u.Parts, u.Elided, u.Dropped, u.Cut, u.TooLarge = rep.Parts, rep.Elided, rep.Dropped, rep.Cut, err != nil
 	u.Full = rep.Full
+	if mode, err := e.store.GetCompaction(ctx, chatID); err == nil {
+		u.Compaction = string(mode)
+	}
+	if plan.summary != nil {
+		u.Summarized = plan.summary.covered
+	}
 	e.win.mu.Lock()
 	u.Calibrated = e.win.ratio[modelKey(provider)] > 0
 	e.win.mu.Unlock()

@@ -1,11 +1,16 @@
 // How much of the model's context window a chat's next request takes (the
-// gauge in the chat header). Re-exported from ./index.
+// gauge in the chat header), and the summaries that fold the older part of
+// a chat. Re-exported from ./index.
 import type * as go from './generated'
 import { call } from './index'
 
-export type ContextUsage = go.ContextUsage
+export type Compaction = 'auto' | 'ask' | 'off'
+export const COMPACTION_MODES: Compaction[] = ['auto', 'ask', 'off']
+export type ContextUsage = Omit<go.ContextUsage, 'compaction'> & { compaction: Compaction }
+export type SummaryState = 'active' | 'undone' | 'replaced'
+export type Summary = Omit<go.Summary, 'state'> & { state: SummaryState }
 
-export function normalizeContextUsage(u: Partial<ContextUsage> | null | undefined): ContextUsage {
+export function normalizeContextUsage(u: Partial<go.ContextUsage> | null | undefined): ContextUsage {
   return {
     used: u?.used ?? 0,
     full: u?.full ?? 0,
@@ -20,10 +25,18 @@ export function normalizeContextUsage(u: Partial<ContextUsage> | null | undefine
     tooLarge: !!u?.tooLarge,
     reported: u?.reported ?? 0,
     calibrated: !!u?.calibrated,
+    compaction: (['auto', 'ask', 'off'] as const).find((m) => m === u?.compaction) ?? 'auto',
+    summarized: u?.summarized ?? 0,
   }
 }
 
+const summaries = (v: go.Summary[] | null | undefined): Summary[] => (Array.isArray(v) ? (v as Summary[]) : [])
+
 export const contextApi = {
   /** The chat's next request, with draft as the next message when not empty. */
-  usage: async (chatId: string, draft = '') => normalizeContextUsage(await call<ContextUsage>('ContextUsage', chatId, draft)),
+  usage: async (chatId: string, draft = '') => normalizeContextUsage(await call<go.ContextUsage>('ContextUsage', chatId, draft)),
+  summaries: async (chatId: string) => summaries(await call<go.Summary[]>('ListSummaries', chatId)),
+  compactNow: (chatId: string) => call<Summary>('CompactNow', chatId),
+  undoSummary: (id: string) => call<Summary>('UndoSummary', id),
+  setCompaction: (chatId: string, mode: Compaction) => call<void>('SetCompaction', chatId, mode),
 }

@@ -123,6 +123,23 @@ export type ContextUsage = {
   tooLarge: boolean
   reported: number
   calibrated: boolean
+  compaction: string
+  summarized: number
+}
+
+/** Go: chat.Summary */
+export type Summary = {
+  id: string
+  chatId: string
+  throughId: string
+  covered: number
+  content: string
+  model: string
+  tokensBefore: number
+  tokensAfter: number
+  version: number
+  state: string
+  createdAt: number
 }
 
 /** Go: facade.AppInfo */

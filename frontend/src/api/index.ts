@@ -707,4 +707,4 @@ export const policyEvents = {
   onRulesChanged: (cb: () => void) => onEvent('rules:changed', () => cb()),
 }
 
-export { contextApi, normalizeContextUsage, type ContextUsage } from './context'
+export { contextApi, normalizeContextUsage, COMPACTION_MODES, type Compaction, type ContextUsage, type Summary } from './context'

@@ -1,8 +1,8 @@
 import './ContextGauge.css'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation, type TFunction } from '../i18n'
-import type { ContextUsage } from '../api'
-import { useActiveContextUsage } from '../store/context'
+import { COMPACTION_MODES, type Compaction, type ContextUsage } from '../api'
+import { compactNow, setCompaction, useActiveContextUsage, useContextUsage } from '../store/context'
 
 /** 5,230 → "5.2k", 131,072 → "131k". */
 export function compactTokens(n: number): string {
@@ -79,13 +79,14 @@ export function ContextGauge() {
         <span className="ctx-gauge__ring" aria-hidden="true" style={{ ['--pct' as string]: `${pct}%` }} />
         <span className="ctx-gauge__num">{t('context.gauge', { used: compactTokens(usage.used), window: compactTokens(usage.window) })}</span>
       </button>
-      {open && <ContextDetails id={`${ids}-pop`} usage={usage} />}
+      {open && <ContextDetails id={`${ids}-pop`} chatId={chatId} usage={usage} />}
     </div>
   )
 }
 
-function ContextDetails({ id, usage: u }: { id: string; usage: ContextUsage }) {
+function ContextDetails({ id, chatId, usage: u }: { id: string; chatId: string; usage: ContextUsage }) {
   const { t } = useTranslation()
+  const busy = useContextUsage((s) => !!s.compacting[chatId])
   const free = Math.max(0, u.window - u.reserve - u.used)
   const rows: { key: string; label: string; n: number }[] = [
     { key: 'instructions', label: t('context.instructions'), n: u.parts.instructions },
@@ -127,10 +128,25 @@ function ContextDetails({ id, usage: u }: { id: string; usage: ContextUsage }) {
         </p>
       )}
       {u.cut > 0 && <p className="ctx-note">{t('context.fittedCut', { cut: u.cut })}</p>}
+      {u.summarized > 0 && <p className="ctx-note">{t('context.summarized', { count: u.summarized })}</p>}
       <p className="ctx-note ctx-note--quiet">
         {u.calibrated ? t('context.calibrated') : t('context.uncalibrated')}
         {u.reported > 0 && <> {t('context.reported', { tokens: u.reported.toLocaleString() })}</>}
       </p>
+      <div className="popover__divider" />
+      <label className="ctx-mode">
+        {t('context.modeLabel')}
+        <select data-testid="compaction-mode" value={u.compaction} onChange={(e) => void setCompaction(chatId, e.target.value as Compaction)}>
+          {COMPACTION_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`context.modes.${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="btn btn--sm btn--secondary" data-testid="compact-now" disabled={busy} onClick={() => void compactNow(chatId)}>
+        {busy ? t('context.compacting') : t('context.compactNow')}
+      </button>
     </div>
   )
 }

@@ -1,18 +1,21 @@
 // The context gauge: what the active chat's next request takes of the
-// model's window, read again when the conversation or the draft changes.
+// model's window, read again when the conversation or the draft changes;
+// and the chat's summaries (compactions), shown where they fold the chat.
 import { useEffect } from 'react'
 import { create } from 'zustand'
-import { contextApi, type ContextUsage } from '../api'
+import { contextApi, onEvent, toApiError, type Compaction, type ContextUsage, type Summary } from '../api'
 import { NEW_CHAT_DRAFT, selectActiveMessages, selectIsStreaming, useStore } from './index'
 
 export type ContextState = {
   /** By chat ID: the last reading. */
   usage: Record<string, ContextUsage>
-  /** By chat ID: why it could not be read ('' = it could). */
-  error: Record<string, string>
+  /** By chat ID: the chat's summaries, oldest first. */
+  summaries: Record<string, Summary[]>
+  /** By chat ID: a compaction in flight. */
+  compacting: Record<string, boolean>
 }
 
-export const useContextUsage = create<ContextState>()(() => ({ usage: {}, error: {} }))
+export const useContextUsage = create<ContextState>()(() => ({ usage: {}, summaries: {}, compacting: {} }))
 
 /** Replies can overtake one another: only the newest per chat applies. */
 const seq: Record<string, number> = {}
@@ -21,10 +24,61 @@ export async function loadContextUsage(chatId: string, draft: string): Promise<v
   const mine = (seq[chatId] = (seq[chatId] ?? 0) + 1)
   try {
     const u = await contextApi.usage(chatId, draft)
-    if (seq[chatId] === mine) useContextUsage.setState((s) => ({ usage: { ...s.usage, [chatId]: u }, error: { ...s.error, [chatId]: '' } }))
-  } catch (err) {
-    if (seq[chatId] === mine) useContextUsage.setState((s) => ({ error: { ...s.error, [chatId]: String((err as Error)?.message ?? err) } }))
+    if (seq[chatId] === mine) useContextUsage.setState((s) => ({ usage: { ...s.usage, [chatId]: u } }))
+  } catch {
+    // No reading: the gauge keeps its last one (or hides).
   }
+}
+
+export async function loadSummaries(chatId: string): Promise<void> {
+  try {
+    const list = await contextApi.summaries(chatId)
+    useContextUsage.setState((s) => ({ summaries: { ...s.summaries, [chatId]: list } }))
+  } catch {
+    // The chat shows no compaction marks until the next read.
+  }
+}
+
+async function refresh(chatId: string) {
+  await Promise.all([loadSummaries(chatId), loadContextUsage(chatId, '')])
+}
+
+/** Folds the older part of the chat into a summary now (the gauge's Compact; Compact and retry). */
+export async function compactNow(chatId: string): Promise<boolean> {
+  useContextUsage.setState((s) => ({ compacting: { ...s.compacting, [chatId]: true } }))
+  try {
+    await contextApi.compactNow(chatId)
+    await refresh(chatId)
+    return true
+  } catch (err) {
+    useStore.getState().toastError('context.compactFailed', toApiError(err))
+    return false
+  } finally {
+    useContextUsage.setState((s) => ({ compacting: { ...s.compacting, [chatId]: false } }))
+  }
+}
+
+/** The way on from an overflow error: compact, then ask for the answer again. */
+export async function compactAndRetry(chatId: string): Promise<void> {
+  if (await compactNow(chatId)) await useStore.getState().retry(chatId)
+}
+
+export async function undoSummary(chatId: string, id: string): Promise<void> {
+  try {
+    await contextApi.undoSummary(id)
+  } catch (err) {
+    useStore.getState().toastError('context.undoFailed', toApiError(err))
+  }
+  await refresh(chatId)
+}
+
+export async function setCompaction(chatId: string, mode: Compaction): Promise<void> {
+  try {
+    await contextApi.setCompaction(chatId, mode)
+  } catch (err) {
+    useStore.getState().toastError('context.modeFailed', toApiError(err))
+  }
+  await loadContextUsage(chatId, '')
 }
 
 /** How long the gauge waits after typing stops before measuring the draft. */
@@ -52,3 +106,18 @@ export function useActiveContextUsage(): { chatId: string | null; usage: Context
   }, [chatId, count, last, streaming, draft])
   return { chatId, usage, draft }
 }
+
+/** The active chat's summaries, read when the chat opens and when the backend says they changed. */
+export function useChatSummaries(chatId: string | null): Summary[] {
+  const list = useContextUsage((s) => (chatId ? s.summaries[chatId] : undefined))
+  useEffect(() => {
+    if (!chatId) return
+    void loadSummaries(chatId)
+    return onEvent<string>('context:summary', (id) => {
+      if (id === chatId) void loadSummaries(chatId)
+    })
+  }, [chatId])
+  return list ?? NONE
+}
+
+const NONE: Summary[] = []
