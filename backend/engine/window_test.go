@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -31,6 +32,7 @@ type windowServer struct {
 	refused       int
 	answered      int
 	summaries     int
+	pageKB        int // the size of a fetched page (default 20)
 }
 
 func (s *windowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -92,9 +94,11 @@ func (s *windowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // page is 20 KB of text like a fetched page.
-func page(n int) string {
+func page(n int) string { return pageOf(n, 20) }
+
+func pageOf(n, kb int) string {
 	var b strings.Builder
-	for i := 0; b.Len() < 20<<10; i++ {
+	for i := 0; b.Len() < kb<<10; i++ {
 		fmt.Fprintf(&b, "Line %d of page %d: the quick brown fox jumps over the lazy dog, and the function returns an error.\n", i, n)
 	}
 	return b.String()
@@ -114,7 +118,7 @@ func newWindowed(t *testing.T, srv *windowServer, window Window) (*Engine, *stor
 		Run: tools.TextRun(func(_ context.Context, _ tools.Env, a json.RawMessage) (string, error) {
 			var v struct{ Page int }
 			_ = json.Unmarshal(a, &v)
-			return page(v.Page), nil
+			return pageOf(v.Page, cmp.Or(srv.pageKB, 20)), nil
 		})})
 	client := llm.New(llm.Config{BaseURL: hs.URL + "/v1", Model: "m"})
 	eng := New(Deps{Store: st, Tools: Fixed(box), Emit: func(string, any) {},
@@ -244,5 +248,85 @@ func TestDefaultOverflow(t *testing.T) {
 	}
 	if _, ok := DefaultOverflow(&llm.Error{Kind: llm.KindBadRequest, Message: "The provider rejected the request (HTTP 400): temperature must be at most 2"}); ok {
 		t.Error("an unrelated 400 was taken for an overflow")
+	}
+}
+
+// TestCompactionModes: a chat set to ask first or off never has a summary
+// written by itself, and still never overflows; undoing a summary takes it
+// out of the next request, and running it again makes a new version.
+func TestCompactionModes(t *testing.T) {
+	ctx := context.Background()
+	for _, mode := range []chat.Compaction{chat.CompactAsk, chat.CompactOff, chat.CompactAuto} {
+		srv := &windowServer{window: 4096, turns: 70, pageKB: 2}
+		eng, st, c := newWindowed(t, srv, Window{Tokens: 4096, Source: "test"})
+		if err := st.SetCompaction(ctx, c.ID, mode); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := eng.Send(ctx, c.ID, "Fetch the pages."); err != nil {
+			t.Fatal(err)
+		}
+		if last := waitDone(t, st, c.ID); last[len(last)-1].Status != chat.StatusComplete {
+			t.Fatalf("%s: %s", mode, last[len(last)-1].ErrorMessage)
+		}
+		sums, _ := st.ListSummaries(ctx, c.ID)
+		srv.mu.Lock()
+		refused, asked := srv.refused, srv.summaries
+		srv.mu.Unlock()
+		if refused != 0 || (mode != chat.CompactAuto && (asked != 0 || len(sums) != 0)) || (mode == chat.CompactAuto && len(sums) == 0) {
+			t.Fatalf("%s: %d refused, %d summaries asked, %d stored", mode, refused, asked, len(sums))
+		}
+		u, err := eng.ContextUsage(ctx, c.ID, "")
+		if err != nil || u.Compaction != string(mode) || u.Used > u.Window-u.Reserve || u.Window != 4096 {
+			t.Fatalf("%s: usage %+v %v", mode, u, err)
+		}
+		if mode != chat.CompactAuto {
+			if u.Dropped == 0 {
+				t.Fatalf("%s: nothing is left out without a summary: %+v", mode, u)
+			}
+			continue
+		}
+		// Undo: the next request goes back to leaving messages out.
+		active := sums[len(sums)-1]
+		if u.Summarized == 0 {
+			t.Fatalf("the gauge does not count the summary: %+v", u)
+		}
+		if _, err := eng.UndoSummary(ctx, active.ID); err != nil {
+			t.Fatal(err)
+		}
+		if u, _ = eng.ContextUsage(ctx, c.ID, ""); u.Summarized != 0 || u.Dropped == 0 {
+			t.Fatalf("after undo: %+v", u)
+		}
+		again, err := eng.CompactNow(ctx, c.ID)
+		if err != nil || again.Version != active.Version+1 || again.State != chat.SummaryActive {
+			t.Fatalf("run again: %+v %v", again, err)
+		}
+		if u, _ = eng.ContextUsage(ctx, c.ID, ""); u.Summarized == 0 {
+			t.Fatalf("after running again: %+v", u)
+		}
+		msgs, _ := st.ListMessages(ctx, c.ID)
+		calls, _ := st.ListCalls(ctx, c.ID)
+		if len(calls) != 70 || calls[0].Result != pageOf(1, 2) || msgs[0].Content != "Fetch the pages." {
+			t.Fatal("the compacted messages were changed")
+		}
+	}
+}
+
+// TestTooSmallSaysWhy: a window too small for the tools and the message is
+// a clear error, not a request sent to be refused.
+func TestTooSmallSaysWhy(t *testing.T) {
+	srv := &windowServer{window: 600, turns: 0}
+	eng, st, c := newWindowed(t, srv, Window{Tokens: 600, Source: "test"})
+	if _, err := eng.Send(context.Background(), c.ID, strings.Repeat("a long question ", 400)); err != nil {
+		t.Fatal(err)
+	}
+	msgs := waitDone(t, st, c.ID)
+	last := msgs[len(msgs)-1]
+	if last.ErrorCode != "context_too_small" || !strings.Contains(last.ErrorMessage, "600 tokens") {
+		t.Fatalf("%s: %s", last.ErrorCode, last.ErrorMessage)
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if len(srv.bodies) != 0 {
+		t.Fatalf("%d requests were sent", len(srv.bodies))
 	}
 }

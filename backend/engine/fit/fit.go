@@ -9,7 +9,8 @@
 //     was and how large the result was (the model may call it again);
 //   - if that is not enough, the oldest exchanges are left out (the engine
 //     folds them into a stored summary, which it passes in pinned);
-//   - as a last resort the newest results are cut in the middle.
+//   - as a last resort the newest results are cut in the middle; what is
+//     pinned is never cut: if it does not fit, Fit says so (ErrTooSmall).
 //
 // A native exchange (an assistant message with tool calls and the tool
 // messages that answer them) is kept or left out as a whole, so the request
@@ -238,8 +239,8 @@ func (f *fitter) drop(units []unit) {
 	}
 }
 
-// cutLargest cuts the largest kept message (pinned ones last, never the
-// system prompt) in the middle until the request fits.
+// cutLargest cuts the largest kept message that is not pinned in the
+// middle until the request fits.
 func (f *fitter) cutLargest() {
 	for i := range f.out {
 		if f.fits() {
@@ -266,24 +267,18 @@ func (f *fitter) cutLargest() {
 	}
 }
 
-// largest is the kept, unpinned message with the most tokens, or, when
-// none is left, the largest pinned one that is not the system prompt.
+// largest is the kept, unpinned message with the most tokens (never the
+// system prompt, a summary or the user's latest message: those go whole or
+// the request does not fit), or -1.
 func (f *fitter) largest(done []bool) int {
-	best, bestPinned := -1, -1
+	best := -1
 	for i, m := range f.out {
-		if !f.keep[i] || done[i] || m.Role == "system" || m.Content == "" {
+		if !f.keep[i] || done[i] || m.Pinned || m.Role == "system" || m.Content == "" {
 			continue
 		}
-		if m.Pinned {
-			if bestPinned < 0 || f.cost[i] > f.cost[bestPinned] {
-				bestPinned = i
-			}
-		} else if best < 0 || f.cost[i] > f.cost[best] {
+		if best < 0 || f.cost[i] > f.cost[best] {
 			best = i
 		}
-	}
-	if best < 0 {
-		return bestPinned
 	}
 	return best
 }
