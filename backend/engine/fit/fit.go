@@ -9,7 +9,8 @@
 //     was and how large the result was (the model may call it again);
 //   - if that is not enough, the oldest exchanges are left out (the engine
 //     folds them into a stored summary, which it passes in pinned);
-//   - as a last resort the newest results are cut in the middle; what is
+//   - the newest results are cut in the middle when the last exchange
+//     alone takes more than half the room, and as a last resort; what is
 //     pinned is never cut: if it does not fit, Fit says so (ErrTooSmall).
 //
 // A native exchange (an assistant message with tool calls and the tool
@@ -129,6 +130,9 @@ func Fit(msgs []Message, b Budget, c Counter) ([]Message, Report, error) {
 	}
 	firstRecent := recentFrom(units, cost, b.Recent, (rep.Limit-b.Tools-pinnedCost(units, cost))/2)
 	older, recent := units[:firstRecent], units[firstRecent:len(units)-1]
+	// 0. A last exchange larger than half the room is cut to that first:
+	// leaving older messages out for it would gain little and lose much.
+	f.capUnit(units[len(units)-1], (rep.Limit-b.Tools-pinnedCost(units, cost))/2)
 	f.elide(older)  // 1. older tool results shrink, oldest first
 	f.drop(older)   // 2. older exchanges are left out, oldest first
 	f.elide(recent) // 3. recent results shrink too, all but the last exchange's
@@ -236,6 +240,47 @@ func (f *fitter) drop(units []unit) {
 				f.rep.DroppedThrough = f.out[i].ID
 			}
 		}
+	}
+}
+
+// capUnit shortens a unit's long native arguments, then cuts its largest
+// messages that are not pinned in the middle, until it takes at most room
+// tokens (or nothing more can be cut).
+func (f *fitter) capUnit(u unit, room int) {
+	size := func() int {
+		n := 0
+		for i := u.from; i < u.to; i++ {
+			n += f.cost[i]
+		}
+		return n
+	}
+	if f.fits() || size() <= room {
+		return
+	}
+	for i := u.from; i < u.to; i++ {
+		if f.elideArguments(i) {
+			f.recount(i)
+			f.rep.Elided++
+		}
+	}
+	done := make([]bool, len(f.out))
+	for size() > room {
+		best := -1
+		for i := u.from; i < u.to; i++ {
+			if !done[i] && !f.out[i].Pinned && f.out[i].Content != "" && (best < 0 || f.cost[i] > f.cost[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return
+		}
+		want := f.cost[best] - (size() - room) - PerMessage
+		if cut := Cut(f.out[best].Content, want, f.c); len(cut) < len(f.out[best].Content) {
+			f.out[best].Content = cut
+			f.recount(best)
+			f.rep.Cut++
+		}
+		done[best] = true
 	}
 }
 

@@ -4,6 +4,11 @@ import { useTranslation, type TFunction } from '../i18n'
 import { COMPACTION_MODES, type Compaction, type ContextUsage } from '../api'
 import { compactNow, setCompaction, useActiveContextUsage, useContextUsage } from '../store/context'
 
+/** 153115 → "153,115" (WebKit's toLocaleString may leave the separators out). */
+export function digits(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
 /** 5,230 → "5.2k", 131,072 → "131k". */
 export function compactTokens(n: number): string {
   if (n < 1000) return String(n)
@@ -73,7 +78,7 @@ export function ContextGauge() {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? `${ids}-pop` : undefined}
-        title={t('context.gaugeTitle', { used: usage.used.toLocaleString(), window: usage.window.toLocaleString() })}
+        title={t('context.gaugeTitle', { used: digits(usage.used), window: digits(usage.window) })}
         onClick={() => setOpen((v) => !v)}
       >
         <span className="ctx-gauge__ring" aria-hidden="true" style={{ ['--pct' as string]: `${pct}%` }} />
@@ -112,26 +117,26 @@ function ContextDetails({ id, chatId, usage: u }: { id: string; chatId: string; 
           <li key={r.key} data-testid={`context-part-${r.key}`} data-tokens={r.n}>
             <span className={`ctx-legend__dot ctx-part--${r.key}`} aria-hidden="true" />
             <span className="ctx-legend__label">{r.label}</span>
-            <span className="ctx-legend__n">{r.n.toLocaleString()}</span>
+            <span className="ctx-legend__n">{digits(r.n)}</span>
           </li>
         ))}
       </ul>
       <div className="popover__divider" />
       <p className="ctx-note" data-testid="context-window-source">
-        {t('context.window', { window: u.window.toLocaleString() })} · {sourceText(t, u.source)}
+        {t('context.window', { window: digits(u.window) })} · {sourceText(t, u.source)}
       </p>
       {u.tooLarge && <p className="ctx-note ctx-note--over">{t('context.tooLarge')}</p>}
       {(u.elided > 0 || u.dropped > 0) && (
         <p className="ctx-note" data-testid="context-fitted">
           {u.dropped > 0 ? t('context.fitted', { elided: u.elided, dropped: u.dropped }) : t('context.fittedElided', { elided: u.elided })}{' '}
-          {t('context.full', { full: u.full.toLocaleString() })}
+          {t('context.full', { full: digits(u.full) })}
         </p>
       )}
       {u.cut > 0 && <p className="ctx-note">{t('context.fittedCut', { cut: u.cut })}</p>}
       {u.summarized > 0 && <p className="ctx-note">{t('context.summarized', { count: u.summarized })}</p>}
       <p className="ctx-note ctx-note--quiet">
         {u.calibrated ? t('context.calibrated') : t('context.uncalibrated')}
-        {u.reported > 0 && <> {t('context.reported', { tokens: u.reported.toLocaleString() })}</>}
+        {u.reported > 0 && <> {t('context.reported', { tokens: digits(u.reported) })}</>}
       </p>
       <div className="popover__divider" />
       <label className="ctx-mode">
@@ -158,7 +163,7 @@ export function ContextWarning() {
   if (!usage || !draft.trim() || !usage.tooLarge) return null
   return (
     <p className="ctx-warning" role="status" data-testid="context-warning">
-      {t('context.warnTooLarge', { window: usage.window.toLocaleString() })}
+      {t('context.warnTooLarge', { window: digits(usage.window) })}
     </p>
   )
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react'
 import { useTranslation } from '../i18n'
 import type { Summary } from '../api'
-import { compactNow, undoSummary, useChatSummaries, useContextUsage } from '../store/context'
+import { digits } from './ContextGauge'
+import { compactNow, toggleSummary, undoSummary, useChatSummaries, useContextUsage } from '../store/context'
 
 /**
  * Where the chat was compacted: after the last message a summary covers, a
@@ -18,7 +18,7 @@ export function SummaryMark({ chatId, messageId }: { chatId: string | null; mess
 
 function SummaryCard({ chatId, s, versions }: { chatId: string; s: Summary; versions: number }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
+  const open = useContextUsage((st) => !!st.expanded[s.id])
   const busy = useContextUsage((st) => !!st.compacting[chatId])
   return (
     <section className={`summary-mark summary-mark--${s.state}`} data-testid="compaction" data-state={s.state} data-version={s.version} aria-label={t('context.mark.title')}>
@@ -33,16 +33,16 @@ function SummaryCard({ chatId, s, versions }: { chatId: string; s: Summary; vers
       </header>
       <p className="summary-mark__detail">
         {t('context.mark.detail', {
-          covered: s.covered.toLocaleString(),
+          covered: digits(s.covered),
           model: s.model || '—',
-          before: s.tokensBefore.toLocaleString(),
-          after: s.tokensAfter.toLocaleString(),
+          before: digits(s.tokensBefore),
+          after: digits(s.tokensAfter),
         })}
       </p>
       {s.state === 'undone' && <p className="summary-mark__detail">{t('context.mark.undone')}</p>}
       {s.state === 'replaced' && <p className="summary-mark__detail">{t('context.mark.replaced')}</p>}
       <div className="summary-mark__actions">
-        <button type="button" className="btn btn--xs btn--ghost" data-testid="summary-toggle" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <button type="button" className="btn btn--xs btn--ghost" data-testid="summary-toggle" aria-expanded={open} onClick={() => toggleSummary(s.id)}>
           {open ? t('context.mark.hide') : t('context.mark.show')}
         </button>
         {s.state === 'active' && (

@@ -13,9 +13,13 @@ export type ContextState = {
   summaries: Record<string, Summary[]>
   /** By chat ID: a compaction in flight. */
   compacting: Record<string, boolean>
+  /** By summary ID: its text is shown (kept here: the message list remounts its items). */
+  expanded: Record<string, boolean>
 }
 
-export const useContextUsage = create<ContextState>()(() => ({ usage: {}, summaries: {}, compacting: {} }))
+export const useContextUsage = create<ContextState>()(() => ({ usage: {}, summaries: {}, compacting: {}, expanded: {} }))
+
+export const toggleSummary = (id: string) => useContextUsage.setState((s) => ({ expanded: { ...s.expanded, [id]: !s.expanded[id] } }))
 
 /** Replies can overtake one another: only the newest per chat applies. */
 const seq: Record<string, number> = {}
