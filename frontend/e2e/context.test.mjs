@@ -78,7 +78,8 @@ after(async () => {
 })
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const lastAssistant = `[...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop()`
+// The message list is virtualized and stops following the end while it measures large cards: scroll it there.
+const toBottom = `(() => { const sc = document.querySelector('[data-virtuoso-scroller]'); if (sc) sc.scrollTop = sc.scrollHeight })()`
 
 async function launch(dataDir) {
   const app = await startApp({ dataDir, env: { AIRLOCK_BASE_URL: baseURL, AIRLOCK_MODEL: 'window-model', AIRLOCK_TOOL_MODE: 'native', AIRLOCK_CONTEXT_WINDOW: String(WINDOW) } })
@@ -106,7 +107,7 @@ test('a 30-call tool loop with 20 KB results at an 8k window finishes, carries i
     // Read from the store: the list is virtualized, and the end is what counts.
     await app.waitFor(`(async () => { const id = document.querySelector('[data-testid="chat-item"]')?.dataset.chatId; if (!id) return false
       const m = (await window.go.main.App.ListMessages(id)).pop(); return m.role === 'assistant' && m.status === 'complete' && /All 30 reads/.test(m.content) })()`, 180000, 'the loop to finish')
-    await app.waitFor(`/All 30 reads/.test(document.querySelector('[data-testid="chat"], main')?.innerText ?? '')`, 10000, 'the last answer shown')
+    await app.waitFor(`(() => { ${toBottom}; return /All 30 reads/.test(document.querySelector('main')?.innerText ?? '') })()`, 10000, 'the last answer shown')
   } catch (e) {
     const id = await app.eval(`document.querySelector('[data-testid="chat-item"]')?.dataset.chatId`)
     const msgs = id ? await app.eval(`window.go.main.App.ListMessages(${JSON.stringify(id)})`) : []
@@ -139,7 +140,13 @@ test('a 30-call tool loop with 20 KB results at an 8k window finishes, carries i
   await app.click('context-gauge')
   await app.waitFor(`!!document.querySelector('[data-testid="context-details"]')`, 5000, 'the gauge details')
   await app.click('compact-now')
-  await app.waitFor(`!!document.querySelector('[data-testid="compaction"][data-state="active"]')`, 20000, 'the compaction in the chat')
+  await app.waitFor(`(() => {
+    ${toBottom}
+    return !!document.querySelector('[data-testid="compaction"][data-state="active"]')
+  })()`, 30000, 'the compaction in the chat').catch(async (e) => {
+    console.error(`# page: ${(await app.eval('document.body.innerText')).slice(-800)}`)
+    throw e
+  })
   assert.ok(seen.summaries >= 1)
   const sums = await app.eval(`window.go.main.App.ListSummaries(${JSON.stringify(chatId)})`)
   assert.equal(sums.at(-1).state, 'active')
@@ -163,8 +170,7 @@ test('a 30-call tool loop with 20 KB results at an 8k window finishes, carries i
       throw e
     }
     await app.waitFor(`(() => {
-      const sc = document.querySelector('[data-virtuoso-scroller]')
-      if (sc) sc.scrollTop = sc.scrollHeight
+      ${toBottom}
       const c = document.querySelector('[data-testid="compaction"]')
       const r = c?.getBoundingClientRect()
       return !!r && r.top > 60 && r.bottom < window.innerHeight - 80
@@ -190,8 +196,7 @@ test('a 30-call tool loop with 20 KB results at an 8k window finishes, carries i
 
   // Undo: the view goes back to elision; the mark says so.
   await app.waitFor(`(() => {
-    const sc = document.querySelector('[data-virtuoso-scroller]')
-    if (sc) sc.scrollTop = sc.scrollHeight
+    ${toBottom}
     const b = document.querySelector('[data-testid="compaction"] [data-testid="summary-undo"]')
     b?.click()
     return !!b

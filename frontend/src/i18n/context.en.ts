@@ -17,7 +17,7 @@ export const contextEn = {
     other: 'from {{source}}',
   },
   calibrated: 'Counts are scaled to what the server reported for this model.',
-  uncalibrated: 'Counts are estimates until the server reports its first count.',
+  uncalibrated: 'Counts are estimates, with a margin, until the server reports a count for this model (in this session).',
   reported: 'The server counted {{tokens}} tokens for the last request.',
   fitted: 'To fit, the next request shortens {{elided}} older tool results and leaves out {{dropped}} older messages. Nothing is deleted: the chat keeps everything.',
   fittedElided: 'To fit, the next request shortens {{elided}} older tool results to a note the model can act on. Nothing is deleted.',

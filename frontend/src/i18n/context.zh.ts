@@ -17,7 +17,7 @@ export const contextZh = {
     other: '来自 {{source}}',
   },
   calibrated: '计数已按服务器对此模型报告的数字校准。',
-  uncalibrated: '在服务器报告第一次计数之前，计数均为估算。',
+  uncalibrated: '在服务器（本次运行中）报告此模型的计数之前，计数均为留有余量的估算。',
   reported: '服务器对上一次请求计了 {{tokens}} 个 token。',
   fitted: '为了放得下，下一次请求会缩短 {{elided}} 个较早的工具结果，并省略 {{dropped}} 条较早的消息。不会删除任何内容：聊天记录全部保留。',
   fittedElided: '为了放得下，下一次请求会把 {{elided}} 个较早的工具结果缩短为一条模型可据此行动的说明。不会删除任何内容。',
