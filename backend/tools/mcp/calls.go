@@ -100,9 +100,9 @@ func compileOutputSchema(schema any) (*jsonschema.Schema, error) {
 	return c.Compile(loc)
 }
 
-// refresh re-reads the tool list after the server said it changed.
+// refresh re-reads the tool list after the server said it changed (see
+// refreshSoon, which runs it).
 func (s *server) refresh(a *attempt) {
-	<-a.done // a change announced during the first listing is read after it
 	a.mu.Lock()
 	sess := a.session
 	a.mu.Unlock()

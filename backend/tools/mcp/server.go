@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -89,6 +90,7 @@ type attempt struct {
 	ended   bool
 	session *sdk.ClientSession
 	child   *child // stdio only
+	flood   *floodGuard
 	endOnce sync.Once
 	// How it ended, for the calls it broke: stopped on purpose, or died
 	// (crashNote " (exit status 3)" or " (it closed the connection)", and
@@ -156,7 +158,7 @@ func (s *server) startLocked() *attempt {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	a := &attempt{ctx: ctx, cancel: cancel, done: make(chan struct{}), over: make(chan struct{})}
+	a := &attempt{ctx: ctx, cancel: cancel, done: make(chan struct{}), over: make(chan struct{}), flood: s.newFloodGuard()}
 	s.cur = a
 	s.setState(StateStarting, "")
 	s.crashed, s.tools, s.problems, s.stderr, s.info = false, nil, nil, "", nil
@@ -263,15 +265,17 @@ func (s *server) handshake(ctx context.Context, a *attempt) (*sdk.ClientSession,
 		Logger: scrubbingLogger(s.m.opts.Logger, s.secrets).With("mcp_server", s.cfg.Name),
 		// Airlock offers no roots, sampling or elicitation.
 		Capabilities:           &sdk.ClientCapabilities{},
-		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { go s.refresh(a) },
+		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
+		LoggingMessageHandler:  func(_ context.Context, req *sdk.LoggingMessageRequest) { s.logMessage(a, req) },
 	})
+	client.AddReceivingMiddleware(s.gate(a))
 	var opts *sdk.ClientSessionOptions
 	if s.cfg.Kind() == TransportSSE {
 		// The SSE transport predates the stateless protocol: speak the last
 		// version with the initialize handshake, as SSE servers do.
 		opts = &sdk.ClientSessionOptions{ProtocolVersion: legacyProtocolVersion}
 	}
-	return client.Connect(ctx, tr, opts)
+	return client.Connect(ctx, s.gateAtRead(a, tr), opts)
 }
 
 func (s *server) transport(a *attempt) (sdk.Transport, error) {
@@ -403,11 +407,14 @@ func (s *server) status() Status {
 	defer s.mu.Unlock()
 	st := Status{
 		Name: s.cfg.Name, State: s.state, Reason: s.reason, Stderr: s.stderr,
-		Problems: append([]string(nil), s.problems...), RestartsOnUse: s.crashed,
+		Problems: slices.Clone(s.problems), RestartsOnUse: s.crashed,
 		Since: s.since, Config: s.cfg.Redacted(),
 	}
 	if s.state == StateReady || s.crashed {
 		st.Tools = len(s.tools)
+	}
+	if s.cur != nil {
+		st.Problems = append(st.Problems, s.cur.flood.problems()...)
 	}
 	if s.info != nil {
 		st.ServerName, st.ServerVersion = s.info.Name, s.info.Version

@@ -222,3 +222,52 @@ func TestStdioCloseLeavesNoProcess(t *testing.T) {
 		t.Errorf("status after Close = %+v", st)
 	}
 }
+
+// A helper the server started in a session of its own (setsid), and one
+// orphaned at once (setsid -f: no longer the server's descendant), both
+// escape a process-group kill: Close must end them too.
+func TestStdioCloseEndsSetsidHelpers(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid here")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	m := stdioManager(t, ServerConfig{Name: "sly", Command: stdioServer(t), Env: map[string]string{"PIDFILE": pidFile}}, Options{})
+	var helpers []int
+	for _, tool := range []string{"mcp__sly__spawn_setsid", "mcp__sly__spawn_orphan"} {
+		out, err := run(t, toolNamed(t, m, tool), `{}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pid, _ := strconv.Atoi(out.Text)
+		if pid <= 0 || !alive(pid) {
+			t.Fatalf("%s: helper %q not running", tool, out.Text)
+		}
+		helpers = append(helpers, pid)
+	}
+	server := readPID(t, pidFile)
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool { return !alive(server) }, "the server to be gone")
+	deadline := time.Now().Add(3 * time.Second)
+	for _, pid := range helpers {
+		for alive(pid) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("helper %d outlived Close", pid)
+		}
+	}
+}
+
+// The SDK refuses a message over 16 MB and closes the connection; the
+// server then exits 0 on the end of its input. The status says why it
+// really failed, not "exited during start-up (exit status 0)".
+func TestStdioOversizedListAtStartSaysWhy(t *testing.T) {
+	m := stdioManager(t, ServerConfig{Name: "bloated", Command: stdioServer(t), Args: []string{"-huge-list"}}, Options{})
+	st, _ := m.ServerStatus("bloated")
+	if st.State != StateFailed || !strings.Contains(st.Reason, "a message over 16 MB") || strings.Contains(st.Reason, "exit status 0") {
+		t.Errorf("status = %+v", st)
+	}
+}

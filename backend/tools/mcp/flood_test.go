@@ -1,0 +1,194 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// tapTransport hands the test the server side's connection, so it can
+// write raw messages a well-behaved SDK server would never send.
+type tapTransport struct {
+	sdk.Transport
+	conns chan sdk.Connection
+}
+
+func (t tapTransport) Connect(ctx context.Context) (sdk.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	if err == nil {
+		t.conns <- c
+	}
+	return c, err
+}
+
+// floodServer is the fixture server, counting its tools/list calls, with
+// its connection exposed.
+func floodServer(t *testing.T) (*testServer, *atomic.Int64, func(ServerConfig) (sdk.Transport, error), chan sdk.Connection) {
+	ts := newTestServer(t, true)
+	var lists atomic.Int64
+	ts.srv.AddReceivingMiddleware(func(next sdk.MethodHandler) sdk.MethodHandler {
+		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+			if method == "tools/list" {
+				lists.Add(1)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	conns := make(chan sdk.Connection, 4)
+	var mu sync.Mutex
+	var sessions []*sdk.ServerSession
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, s := range sessions {
+			_ = s.Close()
+		}
+	})
+	connect := func(ServerConfig) (sdk.Transport, error) {
+		serverSide, clientSide := sdk.NewInMemoryTransports()
+		ss, err := ts.srv.Connect(context.Background(), tapTransport{serverSide, conns}, nil)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		sessions = append(sessions, ss)
+		mu.Unlock()
+		return clientSide, nil
+	}
+	return ts, &lists, connect, conns
+}
+
+// rssKB is the process's resident set and its peak, from /proc (0 elsewhere).
+func rssKB() (now, peak int) {
+	data, _ := os.ReadFile("/proc/self/status")
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "VmRSS:" {
+			now, _ = strconv.Atoi(f[1])
+		}
+		if len(f) >= 2 && f[0] == "VmHWM:" {
+			peak, _ = strconv.Atoi(f[1])
+		}
+	}
+	return now, peak
+}
+
+func floodCount() int {
+	if n, err := strconv.Atoi(os.Getenv("AIRLOCK_MCP_FLOOD")); err == nil && n > 0 {
+		return n
+	}
+	return 100_000
+}
+
+// A server that announces tools/list_changed 100,000 times (and sends as
+// many log lines) costs a bounded number of goroutines and list calls:
+// refreshes are coalesced (one running, one pending), notifications and
+// log lines beyond the caps per second are dropped and counted, and a
+// change announced in the flood is still read.
+func TestNotificationFloodIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("floods a server")
+	}
+	ts, lists, connect, conns := floodServer(t)
+	m := NewManager(Options{Transport: connect})
+	t.Cleanup(func() { m.Close() })
+	if err := m.Configure([]ServerConfig{{Name: "flood", Enabled: true, URL: "http://in-process.invalid"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	conn := <-conns
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	goBefore, heapBefore := runtime.NumGoroutine(), ms.HeapInuse
+	rssBefore, _ := rssKB()
+	listsBefore := lists.Load()
+
+	var peakGo atomic.Int64
+	var peakHeap atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var ms runtime.MemStats
+		for {
+			if n := int64(runtime.NumGoroutine()); n > peakGo.Load() {
+				peakGo.Store(n)
+			}
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peakHeap.Load() {
+				peakHeap.Store(ms.HeapInuse)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+
+	n := floodCount()
+	var liveMid uint64
+	start := time.Now()
+	changed := &jsonrpc.Request{Method: "notifications/tools/list_changed"}
+	logParams, _ := json.Marshal(map[string]any{"level": "info", "data": strings.Repeat("log line ", 20)})
+	logLine := &jsonrpc.Request{Method: "notifications/message", Params: logParams}
+	ctx := context.Background()
+	for i := range n {
+		msg := changed
+		if i%2 == 1 {
+			msg = logLine
+		}
+		if i == n/2 { // a real change in the middle of the flood
+			ts.srv.AddTool(&sdk.Tool{Name: "late", InputSchema: json.RawMessage(`{"type":"object"}`)},
+				func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return nil, nil })
+		}
+		if i == n*3/4 { // what the flood holds on to, garbage aside
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			liveMid = ms.HeapInuse
+		}
+		if err := conn.Write(ctx, msg); err != nil {
+			t.Fatalf("write %d: %v", i, err)
+		}
+	}
+	flood := time.Since(start)
+	waitUntil(t, func() bool { return slices.Contains(toolNamesOf(m.Tools()), "mcp__flood__late") }, "the change announced in the flood to be read")
+	close(stop)
+	<-sampled
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	rssAfter, rssPeak := rssKB()
+	t.Logf("%d notifications in %s: goroutines %d before, peak %d, %d after; heap in use %.1f MB before, %.1f MB live at 3/4 of the flood (peak with garbage %.1f MB), %.1f MB after; RSS %.1f MB before, %.1f MB after (peak %.1f MB); tools/list calls %d",
+		n, flood.Round(time.Millisecond), goBefore, peakGo.Load(), runtime.NumGoroutine(),
+		float64(heapBefore)/(1<<20), float64(liveMid)/(1<<20), float64(peakHeap.Load())/(1<<20), float64(ms.HeapInuse)/(1<<20),
+		float64(rssBefore)/1024, float64(rssAfter)/1024, float64(rssPeak)/1024, lists.Load()-listsBefore)
+
+	if p := peakGo.Load(); p > int64(goBefore)+50 {
+		t.Errorf("goroutines peaked at %d (%d before the flood)", p, goBefore)
+	}
+	if liveMid > heapBefore+16<<20 {
+		t.Errorf("the flood holds %.1f MB of heap (%.1f MB before)", float64(liveMid)/(1<<20), float64(heapBefore)/(1<<20))
+	}
+	// One refresh at a time, at most one a second, plus the one pending.
+	if l, most := lists.Load()-listsBefore, int64(flood/time.Second)+3; l > most {
+		t.Errorf("%d tools/list calls for a %s flood, want at most %d", l, flood, most)
+	}
+	st, _ := m.ServerStatus("flood")
+	if !slices.ContainsFunc(st.Problems, func(p string) bool { return strings.Contains(p, "notifications dropped") }) {
+		t.Errorf("the status does not count the dropped notifications: %q", st.Problems)
+	}
+}
