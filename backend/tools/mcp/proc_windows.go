@@ -52,6 +52,9 @@ func guardProcess(cmd *exec.Cmd) processGuard {
 	return processGuard{j}
 }
 
+// note: the job object holds the whole tree already.
+func (g processGuard) note() {}
+
 // terminate: Windows has no SIGTERM for a windowless child; the grace
 // after closing stdin is all a server gets.
 func (g processGuard) terminate() {}

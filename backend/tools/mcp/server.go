@@ -201,7 +201,7 @@ func (s *server) run(a *attempt) {
 	if err == nil {
 		listed, problems, err = s.listTools(a.ctx, sess)
 		if err != nil {
-			err = fmt.Errorf("listing its tools failed: %w", err)
+			err = listError{err}
 		}
 	}
 	s.mu.Lock()
@@ -349,8 +349,8 @@ func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
 // that exited, the broken connection's error, or that the server hung up.
 func endNote(waitErr error, c *child) string {
 	if waitErr != nil && !errors.Is(waitErr, io.EOF) {
-		if strings.Contains(waitErr.Error(), "maximum line length") {
-			return fmt.Sprintf(" (it sent a message over %d MB, more than Airlock reads)", sdk.DefaultMaxLineLength>>20)
+		if overFrameLimit(waitErr) {
+			return " (" + frameLimitNote + ")"
 		}
 		return " (the connection broke: " + waitErr.Error() + ")"
 	}
@@ -429,10 +429,33 @@ func (e initTimeoutError) Error() string {
 	return fmt.Sprintf("no answer to initialize within %s", e.after)
 }
 
-// describeFailure explains a failed start: a timeout, an exit, or the error.
+// frameLimitNote says the SDK refused a message over its frame limit (it
+// then closes the connection, and a stdio server exits as its input ends).
+var frameLimitNote = fmt.Sprintf("it sent a message over %d MB, more than Airlock reads", sdk.DefaultMaxLineLength>>20)
+
+func overFrameLimit(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "maximum line length")
+}
+
+// listError is a failure to list the tools of a server that did start.
+type listError struct{ err error }
+
+func (e listError) Error() string { return "listing its tools failed: " + e.err.Error() }
+func (e listError) Unwrap() error { return e.err }
+
+// describeFailure explains a failed start: one of Airlock's own limits (a
+// timeout, the message size), then an exit, then the error. A server
+// that exits because Airlock hung up on it ("exit status 0") did not fail
+// on its own: the limit is the reason.
 func (s *server) describeFailure(a *attempt, err error) string {
 	if errors.As(err, new(initTimeoutError)) {
 		return err.Error()
+	}
+	if overFrameLimit(err) {
+		if errors.As(err, new(listError)) {
+			return "listing its tools failed: " + frameLimitNote
+		}
+		return "the start-up handshake failed: " + frameLimitNote
 	}
 	if c := a.getChild(); c != nil && c.waitExited(context.Background(), drainDelay) {
 		return "exited during start-up (" + c.exitText() + ")"
