@@ -164,7 +164,7 @@ func (s *server) call(ctx context.Context, t remoteTool, args json.RawMessage) (
 	defer context.AfterFunc(a.ctx, cancel)()
 	res, err := sess.CallTool(callCtx, &sdk.CallToolParams{Name: t.remote, Arguments: arguments(args)})
 	if err == nil {
-		return scrubOutput(convertResult(res, t.output, s.m.opts.MaxResultBytes), s.secrets), nil
+		return scrubOutput(convertResult(res, t.output, s.m.opts.MaxResultBytes), s.masked), nil
 	}
 	return tools.Output{}, s.callError(ctx, a, t, err)
 }

@@ -225,9 +225,9 @@ func mimeNote(mime string) string {
 	return " (" + mime + ")"
 }
 
-// scrubOutput masks the server's own secrets (the values its errors and
-// stderr are scrubbed of: env and header values, the URL's password and
-// query values) wherever a result carries text: the text, and the strings
+// scrubOutput masks the server's own secrets (see resultSecrets: header
+// values, URL secrets, env values that are credentials) wherever a result
+// carries text: the text, and the strings
 // and keys of the structured content. Only those known values: the URL and
 // key=value heuristics that errors also get would garble a result's
 // legitimate links (a search result's ?q=...).

@@ -57,7 +57,8 @@ const legacyProtocolVersion = "2025-11-25"
 type server struct {
 	m       *Manager
 	cfg     ServerConfig
-	secrets []string
+	secrets []string // masked in what it says: errors, stderr, logs
+	masked  []string // masked in its results (see resultSecrets)
 
 	mu       sync.Mutex
 	state    State
@@ -72,7 +73,7 @@ type server struct {
 }
 
 func newServer(m *Manager, cfg ServerConfig) *server {
-	s := &server{m: m, cfg: cfg, secrets: cfg.secrets(), state: StateStopped, since: time.Now()}
+	s := &server{m: m, cfg: cfg, secrets: cfg.secrets(), masked: cfg.resultSecrets(), state: StateStopped, since: time.Now()}
 	if !cfg.Enabled {
 		s.reason = "disabled"
 	}
