@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -46,26 +45,7 @@ func floodServer(t *testing.T) (*testServer, *atomic.Int64, func(ServerConfig) (
 		}
 	})
 	conns := make(chan sdk.Connection, 4)
-	var mu sync.Mutex
-	var sessions []*sdk.ServerSession
-	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, s := range sessions {
-			_ = s.Close()
-		}
-	})
-	connect := func(ServerConfig) (sdk.Transport, error) {
-		serverSide, clientSide := sdk.NewInMemoryTransports()
-		ss, err := ts.srv.Connect(context.Background(), tapTransport{serverSide, conns}, nil)
-		if err != nil {
-			return nil, err
-		}
-		mu.Lock()
-		sessions = append(sessions, ss)
-		mu.Unlock()
-		return clientSide, nil
-	}
+	connect := ts.connectVia(t, func(tr sdk.Transport) sdk.Transport { return tapTransport{tr, conns} })
 	return ts, &lists, connect, conns
 }
 
