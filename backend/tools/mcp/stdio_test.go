@@ -265,9 +265,13 @@ func TestStdioCloseEndsSetsidHelpers(t *testing.T) {
 // server then exits 0 on the end of its input. The status says why it
 // really failed, not "exited during start-up (exit status 0)".
 func TestStdioOversizedListAtStartSaysWhy(t *testing.T) {
-	m := stdioManager(t, ServerConfig{Name: "bloated", Command: stdioServer(t), Args: []string{"-huge-list"}}, Options{})
-	st, _ := m.ServerStatus("bloated")
-	if st.State != StateFailed || !strings.Contains(st.Reason, "a message over 16 MB") || strings.Contains(st.Reason, "exit status 0") {
-		t.Errorf("status = %+v", st)
+	for flag, want := range map[string]string{
+		"-huge-list": "listing its tools failed: it sent a message over 16 MB, more than Airlock reads",
+		"-huge-init": "the start-up handshake failed: it sent a message over 16 MB, more than Airlock reads",
+	} {
+		m := stdioManager(t, ServerConfig{Name: "bloated", Command: stdioServer(t), Args: []string{flag}}, Options{})
+		if st, _ := m.ServerStatus("bloated"); st.State != StateFailed || st.Reason != want {
+			t.Errorf("%s: status = %+v", flag, st)
+		}
 	}
 }

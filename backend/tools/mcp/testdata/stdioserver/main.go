@@ -24,6 +24,7 @@ func main() {
 	exitAtStart := flag.Bool("exit-at-start", false, "write noise and the TOKEN to stderr, then exit 1")
 	failIfExists := flag.String("fail-if-exists", "", "exit 1 at start when this file exists; create it otherwise")
 	hugeList := flag.Bool("huge-list", false, "list a tool whose description is 20 MB (over the client's frame limit)")
+	hugeInit := flag.Bool("huge-init", false, "answer initialize with 20 MB of instructions")
 	flag.Parse()
 
 	if f := os.Getenv("PIDFILE"); f != "" {
@@ -48,7 +49,11 @@ func main() {
 		_ = os.WriteFile(*failIfExists, nil, 0o644)
 	}
 
-	s := mcp.NewServer(&mcp.Implementation{Name: "stdioserver", Version: "0.1"}, nil)
+	var opts *mcp.ServerOptions
+	if *hugeInit {
+		opts = &mcp.ServerOptions{Instructions: strings.Repeat("x", 20<<20)}
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "stdioserver", Version: "0.1"}, opts)
 	obj := json.RawMessage(`{"type":"object"}`)
 	text := func(s string) *mcp.CallToolResult {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
