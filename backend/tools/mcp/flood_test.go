@@ -3,6 +3,8 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"runtime"
 	"slices"
@@ -14,6 +16,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"airlock/backend/tools"
 )
 
 // tapTransport hands the test the server side's connection, so it can
@@ -168,6 +172,80 @@ func TestNotificationFloodIsBounded(t *testing.T) {
 		t.Errorf("%d tools/list calls for a %s flood, want at most %d", l, flood, most)
 	}
 	st, _ := m.ServerStatus("flood")
+	if !slices.ContainsFunc(st.Problems, func(p string) bool { return strings.Contains(p, "notifications dropped") }) {
+		t.Errorf("the status does not count the dropped notifications: %q", st.Problems)
+	}
+}
+
+// Over Streamable HTTP the gate is the client middleware (the transport
+// carries session state a wrapper would hide): a flood of notifications
+// during a call still costs a bounded number of goroutines and memory.
+func TestHTTPNotificationFloodIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("floods a server")
+	}
+	n := floodCount() / 5 // 100,000 take 20 s here (AIRLOCK_MCP_FLOOD=500000 for them)
+	ts := newTestServer(t, false)
+	ts.srv.AddTool(&sdk.Tool{Name: "noisy", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			for i := range n {
+				if err := req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: "t", Progress: float64(i)}); err != nil {
+					return nil, err
+				}
+			}
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "done"}}}, nil
+		})
+	hs := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return ts.srv }, nil))
+	t.Cleanup(hs.Close)
+	m := NewManager(Options{})
+	t.Cleanup(func() { m.Close() })
+	if err := m.Configure([]ServerConfig{{Name: "noisy", Enabled: true, URL: hs.URL}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	goBefore, heapBefore := runtime.NumGoroutine(), ms.HeapInuse
+	var peakGo atomic.Int64
+	var peakLive atomic.Uint64
+	stop, sampled := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var ms runtime.MemStats
+		for {
+			peakGo.Store(max(peakGo.Load(), int64(runtime.NumGoroutine())))
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			peakLive.Store(max(peakLive.Load(), ms.HeapInuse))
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	out, err := toolNamed(t, m, "mcp__noisy__noisy").Run(ctx, tools.Env{}, json.RawMessage(`{}`))
+	took := time.Since(start)
+	close(stop)
+	<-sampled
+	if err != nil || out.Text != "done" {
+		t.Fatalf("noisy = %+v, %v", out, err)
+	}
+	st, _ := m.ServerStatus("noisy")
+	t.Logf("%d progress notifications over HTTP in %s: goroutines %d before, peak %d; live heap %.1f MB before, peak %.1f MB; problems %q",
+		n, took.Round(time.Millisecond), goBefore, peakGo.Load(), float64(heapBefore)/(1<<20), float64(peakLive.Load())/(1<<20), st.Problems)
+	if p := peakGo.Load(); p > int64(goBefore)+50 {
+		t.Errorf("goroutines peaked at %d (%d before)", p, goBefore)
+	}
+	if l := peakLive.Load(); l > heapBefore+32<<20 {
+		t.Errorf("the flood held %.1f MB of heap", float64(l)/(1<<20))
+	}
 	if !slices.ContainsFunc(st.Problems, func(p string) bool { return strings.Contains(p, "notifications dropped") }) {
 		t.Errorf("the status does not count the dropped notifications: %q", st.Problems)
 	}
