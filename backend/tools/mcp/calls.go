@@ -73,7 +73,11 @@ func adaptTools(server string, listed []candidate) ([]remoteTool, []string) {
 		if t.output != nil {
 			var err error
 			rt.output, err = compileOutputSchema(t.output)
-			if err != nil {
+			var big outputTooBig
+			switch {
+			case errors.As(err, &big):
+				problems = append(problems, fmt.Sprintf("tool %q: its output schema is %s, so its structured results are not checked", t.remote, big))
+			case err != nil:
 				problems = append(problems, fmt.Sprintf("tool %q: its output schema is not valid JSON Schema, so its structured results are not checked (%s)", t.remote, firstLine(err.Error())))
 			}
 		}
@@ -82,13 +86,21 @@ func adaptTools(server string, listed []candidate) ([]remoteTool, []string) {
 	return out, problems
 }
 
+// outputTooBig is an output schema over MaxSchemaBytes or MaxSchemaDepth.
+type outputTooBig string
+
+func (e outputTooBig) Error() string { return string(e) }
+
 func compileOutputSchema(schema any) (*jsonschema.Schema, error) {
 	raw, err := json.Marshal(schema)
 	if err != nil {
 		return nil, err
 	}
-	if len(raw) > MaxSchemaBytes || jsonDepth(raw) > MaxSchemaDepth {
-		return nil, fmt.Errorf("it is over %d KB or nested deeper than %d levels", MaxSchemaBytes>>10, MaxSchemaDepth)
+	if len(raw) > MaxSchemaBytes {
+		return nil, outputTooBig(fmt.Sprintf("over %d KB", MaxSchemaBytes>>10))
+	}
+	if jsonDepth(raw) > MaxSchemaDepth {
+		return nil, outputTooBig(fmt.Sprintf("nested deeper than %d levels", MaxSchemaDepth))
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {

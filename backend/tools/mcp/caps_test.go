@@ -164,3 +164,32 @@ func BenchmarkHugeServer(b *testing.B) {
 		})
 	}
 }
+
+func TestCapperEdges(t *testing.T) {
+	if d := jsonDepth([]byte(`{"a":"{[{[","b":[{"c":"\"]"}]}`)); d != 3 {
+		t.Errorf("jsonDepth = %d, want 3 (brackets inside strings do not count)", d)
+	}
+	var c capper
+	huge := map[string]any{"type": "object", "description": strings.Repeat("x", 70<<10)}
+	c.screen(&sdk.Tool{Name: "out", InputSchema: map[string]any{"type": "object"}, OutputSchema: huge})
+	c.screen(&sdk.Tool{Name: "titled", Title: strings.Repeat("t", 9<<10)})
+	out, problems := adaptTools("s", c.kept)
+	problems = append(c.problems(), problems...)
+	if len(out) != 2 || out[0].output != nil || len(out[1].description) > 8<<10+100 {
+		t.Fatalf("out = %d tools", len(out))
+	}
+	if !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, `tool "out": its output schema is over 64 KB`) }) ||
+		!slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "1 tool description cut to 8 KB (titled)") }) {
+		t.Errorf("problems = %q", problems)
+	}
+	g := rateGate{limit: 3}
+	allowed := 0
+	for range 10 {
+		if g.allow() {
+			allowed++
+		}
+	}
+	if allowed != 3 || g.dropped() != 7 {
+		t.Errorf("the gate let %d through and dropped %d", allowed, g.dropped())
+	}
+}

@@ -38,6 +38,7 @@ type rateGate struct {
 	start time.Time
 	n     int
 	drops int64 // in the current window
+	prev  int64 // in the window before
 	total int64
 }
 
@@ -46,16 +47,20 @@ func (g *rateGate) allow() bool {
 	defer g.mu.Unlock()
 	now := time.Now()
 	if now.Sub(g.start) >= time.Second {
-		g.start, g.n, g.drops = now, 0, 0
+		g.start, g.n, g.drops, g.prev = now, 0, 0, g.drops
 	}
 	if g.n < g.limit {
 		g.n++
 		return true
 	}
 	if g.drops == 0 && g.note != nil { // report the window's drops when it ends
-		time.AfterFunc(time.Second-now.Sub(g.start), func() {
+		start := g.start
+		time.AfterFunc(time.Second-now.Sub(start), func() {
 			g.mu.Lock()
 			n := g.drops
+			if !g.start.Equal(start) { // a new window began already
+				n = g.prev
+			}
 			g.mu.Unlock()
 			g.note(n)
 		})
@@ -186,7 +191,7 @@ func (s *server) logMessage(a *attempt, req *sdk.LoggingMessageRequest) {
 		text = cutUTF8(text, MaxLogLineBytes) + "…"
 	}
 	s.m.opts.Logger.Info("MCP server log", "server", s.cfg.Name, "level", string(req.Params.Level),
-		"logger", cutUTF8(req.Params.Logger, 100), "data", scrub(text, s.secrets))
+		"logger", scrub(cutUTF8(req.Params.Logger, 100), s.secrets), "data", scrub(text, s.secrets))
 }
 
 // refreshSoon reads the tool list again after the server said it changed:
