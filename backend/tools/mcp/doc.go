@@ -48,7 +48,8 @@
 // parent-death signal on Linux), so their helpers die with them and with
 // Airlock. On Linux the helpers that leave the group (setsid, a double
 // fork) are found too, by parent and by a marker in their environment, and
-// ended with the server; the last 4 KB of their stderr, with secrets masked, is kept for
+// ended with the server (or, if Airlock was killed, by the next Airlock's
+// first Manager: the marker names the Airlock that started them); the last 4 KB of their stderr, with secrets masked, is kept for
 // the failed status. The SDK bounds each incoming message to 16 MB.
 //
 // A server that stops unexpectedly is "failed" with RestartsOnUse: its

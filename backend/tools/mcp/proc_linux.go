@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -62,4 +63,36 @@ func treePIDs(root int, marker string) []int {
 		}
 	}
 	return out
+}
+
+// sweepOrphans ends what an Airlock that died without closing (a crash,
+// SIGKILL) left behind: the parent-death signal ends its servers, but not
+// their helpers in other sessions. Those carry the marker with the dead
+// Airlock's pid; a marker whose Airlock still runs is left alone.
+func sweepOrphans() {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return
+	}
+	prefix := []byte(treeVar + "=")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err != nil {
+			continue
+		}
+		for _, kv := range bytes.Split(env, []byte{0}) {
+			owner, _, ok := strings.Cut(string(bytes.TrimPrefix(kv, prefix)), ".")
+			if !bytes.HasPrefix(kv, prefix) || !ok {
+				continue
+			}
+			if o, err := strconv.Atoi(owner); err == nil && o > 0 && syscall.Kill(o, 0) == syscall.ESRCH {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			break
+		}
+	}
 }

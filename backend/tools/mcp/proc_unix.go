@@ -5,7 +5,9 @@ package mcp
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -34,9 +36,11 @@ type tree struct {
 func prepareCommand(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	setParentDeathSignal(cmd.SysProcAttr)
+	// <Airlock's pid>.<random>: unique to this server's run, and it names
+	// the Airlock that started it (see sweepOrphans).
 	var token [12]byte
 	_, _ = rand.Read(token[:])
-	cmd.Env = append(cmd.Env, treeVar+"="+hex.EncodeToString(token[:]))
+	cmd.Env = append(cmd.Env, treeVar+"="+strconv.Itoa(os.Getpid())+"."+hex.EncodeToString(token[:]))
 }
 
 func guardProcess(cmd *exec.Cmd) processGuard {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -273,5 +274,36 @@ func TestStdioOversizedListAtStartSaysWhy(t *testing.T) {
 		if st, _ := m.ServerStatus("bloated"); st.State != StateFailed || st.Reason != want {
 			t.Errorf("%s: status = %+v", flag, st)
 		}
+	}
+}
+
+// Helpers an Airlock left behind when it died without closing (the
+// parent-death signal ends the server, not helpers in other sessions) are
+// ended by the next Airlock's first Manager; those of a live Airlock stay.
+func TestSweepOrphansOfADeadAirlock(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the sweep reads /proc")
+	}
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	start := func(owner int) *exec.Cmd {
+		cmd := exec.Command("sleep", "300")
+		cmd.Env = append(os.Environ(), treeVar+"="+strconv.Itoa(owner)+".0123abcd")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		return cmd
+	}
+	orphan, kept := start(gone.Process.Pid), start(os.Getpid())
+	sweepOrphans()
+	if err := orphan.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Errorf("the dead Airlock's helper: %v", err)
+	}
+	if !alive(kept.Process.Pid) {
+		t.Error("a live Airlock's helper was ended")
 	}
 }
