@@ -137,6 +137,7 @@ export function createFakePolicy() {
       preview: null,
       resultStatus: c.resultStatus ?? '',
       durationMs: c.startedAt && c.finishedAt ? c.finishedAt - c.startedAt : 0,
+      imported: false,
       ...extra,
     })
   }

@@ -214,6 +214,7 @@ export type AuditEntry = {
   preview: unknown
   resultStatus: string
   durationMs: number
+  imported: boolean
 }
 
 /** Go: facade.ToolInfo */
