@@ -53,7 +53,7 @@ var overflowRules = []overflowRule{
 	// requested 8942 tokens (8430 in the messages, 512 in the completion)."
 	rule(`maximum context length is `+num+` tokens[.,]? however,? you requested (?:about )?`+num+` tokens(?: \(`+num+` (?:in the messages|in your prompt|of text input))?`, 1, 2, 3),
 	// OpenAI: "... However, your messages resulted in 8227 tokens."
-	rule(`maximum context length is `+num+` tokens[.,]? however,? your messages resulted in `+num+` tokens`, 1, 2, 0),
+	rule(`maximum context length is `+num+` tokens[.,]? however,? your messages resulted in (?:over )?`+num+` tokens`, 1, 2, 0),
 	// vLLM (newer): "... is 1536 tokens. However, your request has 4176
 	// input tokens", and its max_tokens form "... is 4096 tokens and your
 	// request has 2778 input tokens (8000 > 4096 - 2778)".
@@ -79,7 +79,7 @@ var overflowRules = []overflowRule{
 	// LM Studio: "Trying to keep the first 15857 tokens when context the
 	// overflows. However, the model is loaded with context length of only
 	// 7866 tokens, which is not enough."
-	rule(`trying to keep the first `+num+` tokens when context the overflows\.? however, the model is loaded with context length of only `+num+` tokens`, 2, 1, 0),
+	rule(`trying to keep the first `+num+` tokens when context (?:the )?overflows\.? however, the model is loaded with (?:a )?context length of only `+num+` tokens`, 2, 1, 0),
 	// LM Studio and llama.cpp-based runtimes: "Cannot truncate prompt with
 	// n_keep (15028) >= n_ctx (7424)", "(n_keep: 5047>= n_ctx: 4096)".
 	rule(`n_keep(?: \(|: ?)`+num+`\)? ?>= ?n_ctx(?: \(|: ?)`+num, 2, 1, 0),
@@ -109,6 +109,9 @@ var overflowRules = []overflowRule{
 	rule(`input length `+num+` exceeds the maximum allowed input length of `+num, 2, 1, 0),
 	// Alibaba DashScope (Qwen): "Range of input length should be [1, 129024]".
 	rule(`range of input length should be \[1, ?`+num+`\]`, 1, 0, 0),
+	// llama-cpp-python's server: "Requested tokens (2138) exceed context
+	// window of 2048", without the count in some versions.
+	rule(`requested tokens(?: \(`+num+`\))? exceed context window of `+num, 2, 1, 0),
 	// Ollama: "prompt too long; exceeded max context length by 4096 tokens",
 	// "the input length exceeds the context length".
 	rule(`prompt too long; exceeded (?:max )?context length|input length exceeds the context length`, 0, 0, 0),
@@ -187,4 +190,48 @@ func overflowError(o Overflow, status int, text string, err error) *Error {
 	}
 	e.Message = sentence(what, text, "") + " Compact the conversation and retry, or set a larger window for this model on the server."
 	return e
+}
+
+// Truncation is a server's silent cut of the conversation: it reported
+// reading far fewer prompt tokens than were sent (Ollama drops the start of
+// a prompt longer than its window, system prompt first, and says nothing).
+type Truncation struct {
+	Estimated int // the tokens Airlock estimated it sent
+	Reported  int // the prompt_tokens the server reported
+	Window    int // the window the server seems to run with
+	Message   string
+}
+
+// truncationRatio: a report below this share of the estimate is a cut, not
+// an estimate's error (estimates are calibrated to well within it).
+const truncationRatio = 0.7
+
+// DetectTruncation decides whether the server cut the conversation: the
+// reported prompt is under 70% of the estimate and sits just under a window
+// (the known one, else a power of two from 2048 up, which is how servers
+// are configured). Both conditions, so a poor estimate alone does not cry
+// wolf. window is the window Airlock knows, 0 when none.
+func DetectTruncation(estimated, reported, window int) (Truncation, bool) {
+	if estimated <= 0 || reported <= 0 || float64(reported) >= truncationRatio*float64(estimated) {
+		return Truncation{}, false
+	}
+	limit := window
+	if limit <= 0 || reported > limit {
+		limit = 2048
+		for limit < reported && limit < 1<<24 {
+			limit <<= 1
+		}
+	}
+	// A cut prompt fills the window but for the room kept for the answer
+	// and the server's own tokens.
+	if reported > limit || reported < limit-max(512, limit/4) {
+		return Truncation{}, false
+	}
+	t := Truncation{Estimated: estimated, Reported: reported, Window: limit}
+	t.Message = fmt.Sprintf("The server read only %d of the about %d tokens Airlock sent: it runs the model with a %d-token window "+
+		"and silently cut the start of the conversation, so the model did not see all of it (its instructions may be among what was cut). "+
+		"Raise the server's context length (Ollama: set OLLAMA_CONTEXT_LENGTH, e.g. OLLAMA_CONTEXT_LENGTH=32768 ollama serve, or num_ctx in the model's Modelfile; "+
+		"LM Studio: the model's context length when loading it; llama.cpp: --ctx-size), or set this model's window to %d in Settings so Airlock fits the conversation itself.",
+		reported, estimated, limit, limit)
+	return t, true
 }

@@ -49,8 +49,11 @@ var seenOverflows = []overflowCase{
 }
 
 // heldOutOverflows were collected after the rules were written, from
-// other threads, and were not used to write them. Some use wordings no
-// rule was written for: they measure how the rules generalise.
+// other threads, and were not used to write them: on first run 12 of 14
+// were recognised and 10 of 14 read exactly (llama-cpp-python's wording
+// was unknown, LM Studio's older wording and OpenAI's "over N tokens" gave
+// no numbers). The rules were then widened for those three wordings, so
+// this set is no longer held out; it stays as a regression test.
 var heldOutOverflows = []overflowCase{
 	{"OpenAI, h2oai/h2ogpt#366", "This model's maximum context length is 4097 tokens. However, you requested 4696 tokens (3672 in the messages, 1024 in the completion). Please reduce the length of the messages or completion.", 4097, 4696, 3672},
 	{"OpenAI (old), run-llama/llama_index#948", "This model's maximum context length is 4097 tokens, however you requested 4116 tokens (3860 in your prompt; 256 for  the completion). Please reduce your prompt; or completion length.", 4097, 4116, 3860},
@@ -114,12 +117,8 @@ func TestParseOverflowSeen(t *testing.T) {
 }
 
 func TestParseOverflowHeldOut(t *testing.T) {
-	r, e := score(t, heldOutOverflows, false)
+	r, e := score(t, heldOutOverflows, true)
 	t.Logf("held out: %d/%d recognised, %d/%d with every number right", r, len(heldOutOverflows), e, len(heldOutOverflows))
-	// The floor guards against a regression; the figures are in the log.
-	if r < len(heldOutOverflows)-2 {
-		t.Errorf("held out: only %d of %d recognised", r, len(heldOutOverflows))
-	}
 }
 
 // TestStreamOverflow: a real HTTP exchange with each server's error body
@@ -179,5 +178,32 @@ func TestMidStreamOverflow(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Kind != KindContextOverflow || e.Overflow.Window != 7866 || e.Overflow.Requested != 10136 {
 		t.Fatalf("got %v %+v", err, e)
+	}
+}
+
+func TestDetectTruncation(t *testing.T) {
+	cases := []struct {
+		name                        string
+		estimated, reported, window int
+		cut                         bool
+		limit                       int
+	}{
+		{"ollama at its 4096 default", 9000, 4096, 0, true, 4096},
+		{"ollama, room kept for the answer", 9000, 3900, 0, true, 4096},
+		{"known window of 8192", 20000, 8000, 8192, true, 8192},
+		{"all of it read", 9000, 8800, 0, false, 0},
+		{"a poor estimate, nowhere near a window", 9000, 3000, 32768, false, 0},
+		{"small prompt", 300, 100, 0, false, 0},
+		{"no usage reported", 9000, 0, 0, false, 0},
+		{"reported above the known window: the window is wrong, not cut", 40000, 16384, 8192, true, 16384},
+	}
+	for _, c := range cases {
+		tr, cut := DetectTruncation(c.estimated, c.reported, c.window)
+		if cut != c.cut || (cut && tr.Window != c.limit) {
+			t.Errorf("%s: cut %v window %d, want %v %d", c.name, cut, tr.Window, c.cut, c.limit)
+		}
+		if cut && !strings.Contains(tr.Message, "OLLAMA_CONTEXT_LENGTH") {
+			t.Errorf("%s: message without the fix: %s", c.name, tr.Message)
+		}
 	}
 }
