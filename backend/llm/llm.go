@@ -147,6 +147,7 @@ type Result struct {
 type Client struct {
 	cfg Config
 	api *openai.Client
+	hc  *http.Client // for the requests go-openai does not make (window discovery)
 	// shown is BaseURL as errors print it, its secrets masked; secrets are
 	// the values masked in every error's text (see clean).
 	shown   string
@@ -180,7 +181,7 @@ func New(cfg Config) *Client {
 	// go-openai gives up after this many non-data lines in a row; keep-alive
 	// comments during a long think must not trip it (IdleTimeout guards us).
 	oc.EmptyMessagesLimit = math.MaxInt32
-	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), shown: redact.URL(cfg.BaseURL),
+	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), hc: hc, shown: redact.URL(cfg.BaseURL),
 		secrets: append(redact.Secrets(cfg.BaseURL), cfg.APIKey)}
 }
 
