@@ -36,6 +36,11 @@ type Config struct {
 	// IdleTimeout bounds the silence between received bytes once the
 	// response has started (default 90s).
 	IdleTimeout time.Duration
+	// MaxTokens, when above 0, is the answer budget sent as max_tokens
+	// (max_completion_tokens for OpenAI's reasoning models) with every
+	// request that does not set its own: the user's setting for the model.
+	// 0 leaves it to the server.
+	MaxTokens int
 	// HTTPClient is optional; its Transport is wrapped, not replaced. It
 	// should have no Timeout, which would cut long answers.
 	HTTPClient *http.Client
@@ -104,6 +109,8 @@ type Request struct {
 	// ParallelToolCalls, when set and Tools is not empty, is sent as
 	// parallel_tool_calls.
 	ParallelToolCalls *bool
+	// MaxTokens, when above 0, bounds the answer (else Config.MaxTokens).
+	MaxTokens int
 }
 
 // Delta is one increment of the answer. When several fields are set, they
@@ -142,6 +149,14 @@ type Result struct {
 	// the later ones were ignored.
 	ToolCallsDropped bool
 }
+
+// FinishLength is the finish reason of an answer the token budget cut off.
+const FinishLength = "length"
+
+// CutOff says the answer stopped because it reached its token budget
+// (max_tokens, or what was left of the window), not because the model was
+// done: it can be continued.
+func (r Result) CutOff() bool { return r.FinishReason == FinishLength }
 
 // Client talks to one provider. It is safe for concurrent use.
 type Client struct {
