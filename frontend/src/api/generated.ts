@@ -101,6 +101,32 @@ export type ModelModeInfo = {
   effective: string
 }
 
+/** Go: chat.Window */
+export type ContextWindow = {
+  tokens: number
+  modelMax: number
+  loaded: number
+  maxOutput: number
+  source: string
+  note: string
+}
+
+/** Go: main.ModelWindowInfo */
+export type ModelWindowInfo = {
+  providerId: string
+  model: string
+  discovered: ContextWindow
+  discoveredAt: number
+  learned: number
+  learnedReason: string
+  learnedAt: number
+  userWindow: number
+  userMaxOutput: number
+  updatedAt: number
+  tokens: number
+  source: string
+}
+
 /** Go: main.AppInfo */
 export type AppInfo = {
   version: string
