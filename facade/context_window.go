@@ -1,0 +1,118 @@
+package facade
+
+import (
+	"context"
+	"time"
+
+	"airlock/backend/chat"
+	"airlock/backend/llm"
+)
+
+// ModelWindowInfo is what is known of a model's context window, and the
+// window requests are fitted to (Tokens, from Source: "user",
+// "learned:overflow", "server:…", "table"; 0 and "" when unknown).
+type ModelWindowInfo struct {
+	chat.ModelWindow
+	Tokens int    `json:"tokens"`
+	Source string `json:"source"`
+}
+
+func windowInfo(m chat.ModelWindow) ModelWindowInfo {
+	n, src := m.Effective()
+	return ModelWindowInfo{ModelWindow: m, Tokens: n, Source: src}
+}
+
+// ModelWindow tells what is known of a provider's model window (""
+// provider: the active one; "" model: the provider's). A model never asked
+// about is asked now, and the answer kept.
+func (a *App) ModelWindow(providerID, model string) (ModelWindowInfo, error) {
+	p, err := a.windowProvider(providerID, model)
+	if err != nil {
+		return ModelWindowInfo{}, toAPI(err)
+	}
+	m, err := a.modelWindow(a.ctx, p)
+	return windowInfo(m), toAPI(err)
+}
+
+// DetectModelWindow asks the server again (after the user raised its
+// window, say), forgetting what an overflow error taught.
+func (a *App) DetectModelWindow(providerID, model string) (ModelWindowInfo, error) {
+	p, err := a.windowProvider(providerID, model)
+	if err != nil {
+		return ModelWindowInfo{}, toAPI(err)
+	}
+	m, err := a.discoverWindow(a.ctx, p, true)
+	return windowInfo(m), toAPI(err)
+}
+
+// SetModelWindow keeps the user's window and answer budget for a model, in
+// tokens (0 = not set: the discovered window, the server's answer length).
+func (a *App) SetModelWindow(providerID, model string, window, maxOutput int) (ModelWindowInfo, error) {
+	p, err := a.windowProvider(providerID, model)
+	if err != nil {
+		return ModelWindowInfo{}, toAPI(err)
+	}
+	m, err := a.store.SetModelWindowLimits(a.ctx, p.ID, p.Model, window, maxOutput)
+	return windowInfo(m), toAPI(err)
+}
+
+// windowProvider is the provider named (else the active one) with its model
+// named (else the one it is set to, else the first it lists).
+func (a *App) windowProvider(providerID, model string) (chat.Provider, error) {
+	if providerID == "" {
+		p, err := a.modelProvider()
+		if model != "" {
+			p.Model = model
+		}
+		return p, err
+	}
+	p, err := a.store.GetProvider(a.ctx, providerID)
+	if err != nil {
+		return p, err
+	}
+	p = a.resolve(p)
+	if model != "" {
+		p.Model = model
+	}
+	if p.Model == "" {
+		ctx, cancel := context.WithTimeout(a.ctx, 10*time.Second)
+		defer cancel()
+		if models, err := a.client(p).ListModels(ctx); err == nil && len(models) > 0 {
+			p.Model = models[0]
+		}
+	}
+	if p.Model == "" {
+		return p, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s. Pick one in Settings → Providers.", p.Name)
+	}
+	return p, nil
+}
+
+// modelWindow is what is known of the provider's model window, asking the
+// server the first time. The engine fits requests to its Effective window.
+func (a *App) modelWindow(ctx context.Context, p chat.Provider) (chat.ModelWindow, error) {
+	m, err := a.store.GetModelWindow(ctx, p.ID, p.Model)
+	if err != nil || m.DiscoveredAt != 0 {
+		return m, err
+	}
+	return a.discoverWindow(ctx, p, false)
+}
+
+// discoverWindow asks the server (bounded by llm.DiscoverTimeout) and keeps
+// the answer.
+func (a *App) discoverWindow(ctx context.Context, p chat.Provider, forget bool) (chat.ModelWindow, error) {
+	w, err := a.client(p).Window(ctx)
+	if err != nil {
+		return chat.ModelWindow{}, err
+	}
+	return a.store.RecordModelWindow(ctx, p.ID, p.Model, w, forget)
+}
+
+// modelClient is the client for a turn: the user's answer budget for the
+// model goes with every request.
+func (a *App) modelClient(ctx context.Context, p chat.Provider) *llm.Client {
+	cfg := llm.Config{BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model}
+	if m, err := a.store.GetModelWindow(ctx, p.ID, p.Model); err == nil {
+		cfg.MaxTokens = m.MaxOutput()
+	}
+	return llm.New(cfg)
+}
