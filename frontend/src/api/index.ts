@@ -188,7 +188,8 @@ function backend(): Record<string, AnyFn> {
   return app
 }
 
-async function call<T>(name: string, ...args: unknown[]): Promise<T> {
+/** Calls a bound Go method; its errors become ApiError. (Exported for the per-concern wrappers beside this file.) */
+export async function call<T>(name: string, ...args: unknown[]): Promise<T> {
   try {
     const fn = backend()[name]
     if (typeof fn !== 'function') throw new ApiError('unavailable', `Backend method ${name} is missing.`)
@@ -706,3 +707,4 @@ export const policyApi = {
 export const policyEvents = {
   onRulesChanged: (cb: () => void) => onEvent('rules:changed', () => cb()),
 }
+export * from './contextWindow'
