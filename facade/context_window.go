@@ -107,12 +107,34 @@ func (a *App) discoverWindow(ctx context.Context, p chat.Provider, forget bool) 
 	return a.store.RecordModelWindow(ctx, p.ID, p.Model, w, forget)
 }
 
+// turnDiscoverTimeout bounds the discovery a turn may wait for (the first
+// turn with a model, and turns while a local server has not yet said the
+// window a model is loaded with).
+const turnDiscoverTimeout = 5 * time.Second
+
 // modelClient is the client for a turn: the user's answer budget for the
-// model goes with every request.
+// model goes with every request. The model's window is known (and kept in
+// the store, where the engine reads it) before the turn starts: asked the
+// first time, and asked again while Ollama or LM Studio had not loaded the
+// model (the window it loads it with is only said once it is loaded).
 func (a *App) modelClient(ctx context.Context, p chat.Provider) *llm.Client {
-	cfg := llm.Config{BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model}
-	if m, err := a.store.GetModelWindow(ctx, p.ID, p.Model); err == nil {
-		cfg.MaxTokens = m.MaxOutput()
+	m, err := a.store.GetModelWindow(ctx, p.ID, p.Model)
+	if err == nil && needsDiscovery(m) {
+		dctx, cancel := context.WithTimeout(ctx, turnDiscoverTimeout)
+		if found, err := a.discoverWindow(dctx, p, false); err == nil {
+			m = found
+		}
+		cancel()
 	}
-	return llm.New(cfg)
+	return llm.New(llm.Config{BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model, MaxTokens: m.MaxOutput()})
+}
+
+// needsDiscovery: never asked, or a local server had not loaded the model
+// when asked (its window was assumed).
+func needsDiscovery(m chat.ModelWindow) bool {
+	if m.DiscoveredAt == 0 {
+		return true
+	}
+	d := m.Discovered
+	return d.Loaded == 0 && (d.Source == "server:ollama" || d.Source == "server:lmstudio")
 }

@@ -85,3 +85,63 @@ func TestModelWindowFacade(t *testing.T) {
 		t.Fatalf("unknown provider: %v", err)
 	}
 }
+
+// TestTurnAsksUntilLoaded: before its first turn the model's window is
+// known (the engine reads it from the store); Ollama says the window a model
+// runs with only once it is loaded, so turns ask again until it has.
+func TestTurnAsksUntilLoaded(t *testing.T) {
+	var mu sync.Mutex
+	loaded, shows := false, 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch r.URL.Path {
+		case "/v1/models":
+			w.Write([]byte(`{"object":"list","data":[{"id":"qwen3:8b","object":"model","owned_by":"library"}]}`))
+		case "/api/show":
+			shows++
+			w.Write([]byte(`{"parameters":"stop \"<|im_end|>\"","model_info":{"general.architecture":"qwen3","qwen3.context_length":40960}}`))
+		case "/api/ps":
+			if loaded {
+				w.Write([]byte(`{"models":[{"name":"qwen3:8b","model":"qwen3:8b","context_length":8192}]}`))
+			} else {
+				w.Write([]byte(`{"models":[]}`))
+			}
+		case "/v1/chat/completions":
+			loaded = true
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Write([]byte("data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	a := testApp(t)
+	p, _ := a.SaveProvider(chat.Provider{Name: "ollama", BaseURL: srv.URL + "/v1", Model: "qwen3:8b"})
+	s, _ := a.store.GetSettings(a.ctx)
+	s.ActiveProviderID = p.ID
+	a.SaveSettings(s)
+
+	turn := func() chat.ModelWindow {
+		t.Helper()
+		_, model, err := a.connect(a.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := model.Stream(a.ctx, llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "hi"}}}, func(llm.Delta) {}); err != nil {
+			t.Fatal(err)
+		}
+		m, _ := a.store.GetModelWindow(a.ctx, p.ID, "qwen3:8b")
+		return m
+	}
+	if m := turn(); m.Discovered.Tokens != 4096 || m.Discovered.Loaded != 0 || m.Discovered.ModelMax != 40960 {
+		t.Fatalf("first turn, not loaded: %+v", m.Discovered)
+	}
+	if m := turn(); m.Discovered.Tokens != 8192 || m.Discovered.Loaded != 8192 || !strings.Contains(m.Discovered.Note, "OLLAMA_CONTEXT_LENGTH") {
+		t.Fatalf("second turn, loaded: %+v", m.Discovered)
+	}
+	turn()
+	if shows != 2 {
+		t.Fatalf("asked /api/show %d times; once loaded, turns must stop asking", shows)
+	}
+}
