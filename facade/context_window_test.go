@@ -32,8 +32,7 @@ func TestModelWindowFacade(t *testing.T) {
 			data, _ := io.ReadAll(r.Body)
 			json.Unmarshal(data, &b)
 			bodies = append(bodies, b)
-			w.Header().Set("Content-Type", "text/event-stream")
-			w.Write([]byte("data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"))
+			answerOK(w)
 		default:
 			http.NotFound(w, r)
 		}
@@ -65,13 +64,7 @@ func TestModelWindowFacade(t *testing.T) {
 	if _, err := a.SaveSettings(s); err != nil {
 		t.Fatal(err)
 	}
-	_, model, err := a.connect(a.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := model.Stream(a.ctx, llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "hi"}}}, func(llm.Delta) {}); err != nil {
-		t.Fatal(err)
-	}
+	streamTurn(t, a)
 	if len(bodies) != 1 || bodies[0]["max_tokens"] != float64(1024) {
 		t.Fatalf("request: %+v", bodies)
 	}
@@ -109,8 +102,7 @@ func TestTurnAsksUntilLoaded(t *testing.T) {
 			}
 		case "/v1/chat/completions":
 			loaded = true
-			w.Header().Set("Content-Type", "text/event-stream")
-			w.Write([]byte("data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"))
+			answerOK(w)
 		default:
 			http.NotFound(w, r)
 		}
@@ -124,13 +116,7 @@ func TestTurnAsksUntilLoaded(t *testing.T) {
 
 	turn := func() chat.ModelWindow {
 		t.Helper()
-		_, model, err := a.connect(a.ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := model.Stream(a.ctx, llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "hi"}}}, func(llm.Delta) {}); err != nil {
-			t.Fatal(err)
-		}
+		streamTurn(t, a)
 		m, _ := a.store.GetModelWindow(a.ctx, p.ID, "qwen3:8b")
 		return m
 	}
@@ -143,5 +129,24 @@ func TestTurnAsksUntilLoaded(t *testing.T) {
 	turn()
 	if shows != 2 {
 		t.Fatalf("asked /api/show %d times; once loaded, turns must stop asking", shows)
+	}
+}
+
+// answerOK streams a one-word answer as an OpenAI server does.
+func answerOK(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Write([]byte("data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"))
+}
+
+// streamTurn sends one request as a turn does: through the engine's
+// Connector, to the active provider.
+func streamTurn(t *testing.T, a *App) {
+	t.Helper()
+	_, model, err := a.connect(a.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.Stream(a.ctx, llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "hi"}}}, func(llm.Delta) {}); err != nil {
+		t.Fatal(err)
 	}
 }
