@@ -76,3 +76,8 @@ const (
 	MinWindow = 256
 	MaxWindow = 100_000_000
 )
+
+// CodeCutOff is the ErrorCode of a complete answer that stopped at its
+// token budget (finish_reason "length") rather than because the model was
+// done: the UI says so and offers Continue.
+const CodeCutOff = "cut_off"

@@ -21,4 +21,7 @@ export const contextWindowEn = {
   detect: 'Re-detect',
   detectHint: 'Ask the server again (after you raised its window).',
   notNumber: 'Enter a whole number of tokens, or leave it empty.',
+  cutOff: 'The answer reached its length limit',
+  continue: 'Continue',
+  continuePrompt: 'Continue exactly where you stopped.',
 }

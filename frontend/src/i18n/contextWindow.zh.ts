@@ -21,4 +21,7 @@ export const contextWindowZh = {
   detect: '重新检测',
   detectHint: '再次询问服务器（例如你调大了它的窗口之后）。',
   notNumber: '请输入整数个 token，或留空。',
+  cutOff: '回答达到了长度上限',
+  continue: '继续',
+  continuePrompt: '请从你停下的地方接着写。',
 }
