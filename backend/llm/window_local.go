@@ -29,13 +29,15 @@ const ollamaRaise = "To raise it, set OLLAMA_CONTEXT_LENGTH where Ollama runs (e
 	"and press Re-detect."
 
 // ollama reads /api/show (the model's length, and num_ctx if its Modelfile
-// sets one) and /api/ps (the window a loaded model runs with).
+// sets one) and /api/ps (the window a loaded model runs with). The model
+// goes as "model" and as "name" (Ollama before 0.2 read only "name").
+// llama-server also answers /api/show, so it is asked first (fromServer).
 func (c *Client) ollama(ctx context.Context, model string) (Window, bool) {
 	var show struct {
 		Parameters string         `json:"parameters"`
 		ModelInfo  map[string]any `json:"model_info"`
 	}
-	if c.probe(ctx, "POST", c.root()+"/api/show", map[string]string{"model": model}, maxProbeBody, &show) != nil || show.ModelInfo == nil {
+	if c.probe(ctx, "POST", c.root()+"/api/show", map[string]string{"model": model, "name": model}, maxProbeBody, &show) != nil || show.ModelInfo == nil {
 		return Window{}, false
 	}
 	w := Window{Source: sourceOllama}
