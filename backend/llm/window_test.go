@@ -177,3 +177,42 @@ func TestTableWindow(t *testing.T) {
 		t.Error("an unknown model found in the table")
 	}
 }
+
+// TestWindowNotFooledByOtherEndpoints: LM Studio answers endpoints it lacks
+// with 200 and an error body, and llama-server answers Ollama's /api/show;
+// neither is taken for another kind of server.
+func TestWindowNotFooledByOtherEndpoints(t *testing.T) {
+	lmBody, _ := os.ReadFile(filepath.Join("testdata", "windows", "lmstudio_v0_model.json"))
+	lm := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/v0/models/meta-llama-3.1-8b-instruct" {
+			w.Write(lmBody)
+			return
+		}
+		w.Write([]byte(`{"error":"Unexpected endpoint or method. (` + r.Method + " " + r.URL.Path + `)"}`))
+	}))
+	defer lm.Close()
+	w, _ := New(Config{BaseURL: lm.URL + "/v1", Model: "meta-llama-3.1-8b-instruct"}).Window(context.Background())
+	if w.Source != sourceLMStudio || w.Tokens != 8192 {
+		t.Fatalf("lm studio: %+v", w)
+	}
+
+	list, _ := os.ReadFile(filepath.Join("testdata", "windows", "llamacpp_models.json"))
+	props, _ := os.ReadFile(filepath.Join("testdata", "windows", "llamacpp_props.json"))
+	lc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/v1/models":
+			w.Write(list)
+		case "/props":
+			w.Write(props)
+		case "/api/show": // llama-server's Ollama-compatible answer: the training length
+			w.Write([]byte(`{"model_info":{"llama.context_length":131072},"parameters":""}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer lc.Close()
+	w, _ = New(Config{BaseURL: lc.URL + "/v1", Model: "unsloth/gemma-4-E2B-it-GGUF:Q4_K_M"}).Window(context.Background())
+	if w.Source != sourceLlamaCpp || w.Tokens != 8192 {
+		t.Fatalf("llama.cpp: %+v", w)
+	}
+}
