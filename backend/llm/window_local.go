@@ -80,7 +80,7 @@ func (c *Client) ollama(ctx context.Context, model string) (Window, bool) {
 	case w.ModelMax > 0:
 		w.Tokens = min(w.ModelMax, assumedLocalWindow)
 		w.Note = fmt.Sprintf("%s is not loaded, so Ollama has not said the window it will run it with; Airlock assumes Ollama's default "+
-			"of %d tokens until it does. If Ollama is set to more, press Re-detect once the model has answered.", model, w.Tokens)
+			"of %d tokens until it does, and asks again with the next answer.", model, w.Tokens)
 	default:
 		w.Tokens = assumedLocalWindow
 	}
@@ -151,8 +151,8 @@ func (c *Client) lmStudioWindow(w Window, model, raise string) Window {
 	if w.ModelMax > 0 {
 		w.Tokens = min(w.ModelMax, assumedLocalWindow)
 	}
-	w.Note = fmt.Sprintf("%s is not loaded, so LM Studio has not said the window it will load it with; Airlock assumes %d tokens until it does. "+
-		"Press Re-detect once the model is loaded.", model, w.Tokens)
+	w.Note = fmt.Sprintf("%s is not loaded, so LM Studio has not said the window it will load it with; Airlock assumes %d tokens until it does, "+
+		"and asks again with the next answer.", model, w.Tokens)
 	return w
 }
 

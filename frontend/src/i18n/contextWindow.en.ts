@@ -24,4 +24,14 @@ export const contextWindowEn = {
   cutOff: 'The answer reached its length limit',
   continue: 'Continue',
   continuePrompt: 'Continue exactly where you stopped.',
+  runsWith: {
+    ollama:
+      'Ollama runs {{model}} with a {{loaded}}-token window, though the model can take {{max}}. To raise it, set OLLAMA_CONTEXT_LENGTH where Ollama runs (e.g. OLLAMA_CONTEXT_LENGTH=32768 ollama serve), move the context length slider in the Ollama app, or add PARAMETER num_ctx 32768 to the model’s Modelfile; then reload the model and press Re-detect.',
+    lmstudio:
+      'LM Studio loaded {{model}} with a {{loaded}}-token window, though the model can take {{max}}. To raise it, load the model with a larger Context Length (My Models → the model’s settings, or lms load --context-length), then press Re-detect.',
+    llamacpp:
+      'llama-server runs {{model}} with a {{loaded}}-token window per slot, though the model was trained for {{max}}. To raise it, start llama-server with a larger --ctx-size (-c); --parallel divides it among the slots. Then press Re-detect.',
+  },
+  assumed: '{{model}} is not loaded yet, so the server has not said the window it will run it with. Airlock assumes {{tokens}} tokens until it does, and asks again with the next answer.',
+  overLoaded: 'The server runs this model with only {{loaded}} tokens. With a larger window here it will cut the conversation silently, unless you raise its window too.',
 }

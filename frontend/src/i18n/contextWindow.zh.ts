@@ -24,4 +24,14 @@ export const contextWindowZh = {
   cutOff: '回答达到了长度上限',
   continue: '继续',
   continuePrompt: '请从你停下的地方接着写。',
+  runsWith: {
+    ollama:
+      'Ollama 以 {{loaded}} 个 token 的窗口运行 {{model}}，而模型本身可接受 {{max}} 个。要调大：在运行 Ollama 的环境中设置 OLLAMA_CONTEXT_LENGTH（例如 OLLAMA_CONTEXT_LENGTH=32768 ollama serve），或在 Ollama 应用中拖动上下文长度滑块，或在模型的 Modelfile 中加入 PARAMETER num_ctx 32768；然后重新加载模型并点“重新检测”。',
+    lmstudio:
+      'LM Studio 以 {{loaded}} 个 token 的窗口加载了 {{model}}，而模型本身可接受 {{max}} 个。要调大：以更大的上下文长度（Context Length）加载模型（“我的模型”→ 模型设置，或 lms load --context-length），然后点“重新检测”。',
+    llamacpp:
+      'llama-server 每个槽位以 {{loaded}} 个 token 的窗口运行 {{model}}，而模型训练长度为 {{max}}。要调大：用更大的 --ctx-size（-c）启动 llama-server；--parallel 会把它分给各个槽位。然后点“重新检测”。',
+  },
+  assumed: '{{model}} 尚未加载，服务器还没有说明将使用多大的窗口。在它说明之前，Airlock 假定为 {{tokens}} 个 token，并会在下一次回答时再次询问。',
+  overLoaded: '服务器只以 {{loaded}} 个 token 运行此模型。此处设置更大的窗口会让它悄悄截断对话，除非你也调大服务器的窗口。',
 }

@@ -52,6 +52,8 @@ describe('a model’s context window in Settings ▸ Providers', () => {
     await waitFor(() => expect(screen.getByTestId('model-window-tokens').textContent).toContain('4,096'))
     expect(screen.getByTestId('model-window-tokens').textContent).toContain('ollama')
     expect(screen.getByTestId('model-window-note').textContent).toContain('OLLAMA_CONTEXT_LENGTH')
+    expect(screen.getByTestId('model-window-note').textContent).toContain('131072')
+    expect(screen.queryByTestId('model-window-over-loaded')).toBeNull()
     expect(screen.getByTestId('model-window').getAttribute('data-tokens')).toBe('4096')
     expect(app.ModelWindow).toHaveBeenCalledWith('p1', 'llama3.2')
   })
@@ -71,6 +73,8 @@ describe('a model’s context window in Settings ▸ Providers', () => {
     await user.click(screen.getByTestId('model-window-save'))
     await waitFor(() => expect(screen.getByTestId('model-window').getAttribute('data-source')).toBe('user'))
     expect(app.SetModelWindow).toHaveBeenCalledWith('p1', 'llama3.2', 16384, 2048)
+    // Ollama runs it with 4096: a larger window here is warned about.
+    expect(screen.getByTestId('model-window-over-loaded').textContent).toContain('4')
 
     await user.clear(screen.getByTestId('model-window-max-output'))
     await user.type(screen.getByTestId('model-window-max-output'), '20000')
@@ -86,7 +90,7 @@ describe('a model’s context window in Settings ▸ Providers', () => {
     await user.click(screen.getByTestId('model-window-detect'))
     await waitFor(() => expect(screen.getByTestId('model-window').getAttribute('data-tokens')).toBe('32768'))
     expect(app.DetectModelWindow).toHaveBeenCalledWith('p1', 'llama3.2')
-    expect(screen.queryByTestId('model-window-note')).toBeNull()
+    expect(screen.getByTestId('model-window-note').textContent).toContain('32768-token window')
   })
 
   it('reads tokens as people type them', () => {

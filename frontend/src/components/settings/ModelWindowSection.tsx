@@ -1,7 +1,8 @@
 // Settings ▸ Providers: the chosen model's context window — what is known,
 // where it came from, and the user's window and answer budget.
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from '../../i18n'
+import { useTranslation, type TFunction } from '../../i18n'
+import type { ModelWindowInfo } from '../../api'
 import { loadModelWindow, saveModelWindow, useModelWindow } from '../../store/modelWindow'
 import { Field, StatusLine, type Status } from './fields'
 
@@ -10,6 +11,20 @@ export function parseTokens(s: string): number | null {
   const v = s.trim().replace(/[,_\s]/g, '')
   if (v === '') return 0
   return /^\d{1,9}$/.test(v) ? Number(v) : null
+}
+
+/** The server's note in the reader's language where Airlock knows the case; the backend's sentence otherwise. */
+export function windowNote(info: ModelWindowInfo, model: string, t: TFunction): string {
+  const d = info.discovered
+  const server = d.source.startsWith('server:') ? d.source.slice(7) : ''
+  if (!d.source || info.discoveredAt === 0) return ''
+  if (d.loaded > 0 && d.modelMax > d.loaded && ['ollama', 'lmstudio', 'llama.cpp'].includes(server)) {
+    return String(t(`contextWindow.runsWith.${server.replace('.', '')}`, { model, loaded: d.loaded, max: d.modelMax }))
+  }
+  if (d.loaded === 0 && (server === 'ollama' || server === 'lmstudio') && d.tokens > 0 && d.note) {
+    return String(t('contextWindow.assumed', { model, tokens: d.tokens }))
+  }
+  return d.note
 }
 
 export function ModelWindowSection({ providerId, model }: { providerId: string; model: string }) {
@@ -44,6 +59,7 @@ export function ModelWindowSection({ providerId, model }: { providerId: string; 
   }
 
   const d = info?.discovered
+  const note = info ? windowNote(info, model, t) : ''
   return (
     <section className="model-window" aria-labelledby={`${ids}-title`} data-testid="model-window" data-tokens={info?.tokens ?? 0} data-source={info?.source ?? ''}>
       <h3 id={`${ids}-title`} className="model-window__title">
@@ -58,13 +74,18 @@ export function ModelWindowSection({ providerId, model }: { providerId: string; 
       ) : (
         info && <p className="model-window__known">{t('contextWindow.unknown')}</p>
       )}
-      {d && d.modelMax > (info?.tokens ?? 0) && <p className="field__hint">{t('contextWindow.modelMax', { tokens: d.modelMax.toLocaleString() })}</p>}
+      {d && !note && d.modelMax > (info?.tokens ?? 0) && <p className="field__hint">{t('contextWindow.modelMax', { tokens: d.modelMax.toLocaleString() })}</p>}
       {info && info.learned > 0 && info.source !== 'learned:overflow' && (
         <p className="field__hint">{t('contextWindow.learned', { tokens: info.learned.toLocaleString() })}</p>
       )}
-      {d?.note && (
+      {note && (
         <p className="field__hint model-window__note" role="note" data-testid="model-window-note">
-          {d.note}
+          {note}
+        </p>
+      )}
+      {info && d && d.loaded > 0 && info.userWindow > d.loaded && (
+        <p className="field__error" role="alert" data-testid="model-window-over-loaded">
+          {t('contextWindow.overLoaded', { loaded: d.loaded.toLocaleString() })}
         </p>
       )}
       <div className="model-window__fields">
