@@ -112,6 +112,12 @@ var overflowRules = []overflowRule{
 	// llama-cpp-python's server: "Requested tokens (2138) exceed context
 	// window of 2048", without the count in some versions.
 	rule(`requested tokens(?: \(`+num+`\))? exceed context window of `+num, 2, 1, 0),
+	// Hugging Face TGI (Inference Endpoints, chat-ui): "Input validation
+	// error: `inputs` tokens + `max_new_tokens` must be <= 8192. Given: 6204
+	// `inputs` tokens and 2047 `max_new_tokens`", and "`inputs` must have
+	// less than 4096 tokens. Given: 4545".
+	sumRule("`?inputs`? tokens \\+ `?max_new_tokens`?\\s+must be <= "+num+`\. Given: `+num+" `?inputs`? tokens and "+num, 1, 2, 3),
+	rule("`?inputs`? must have less than "+num+` tokens\. Given: `+num, 1, 2, 0),
 	// Ollama: "prompt too long; exceeded max context length by 4096 tokens",
 	// "the input length exceeds the context length".
 	rule(`prompt too long; exceeded (?:max )?context length|input length exceeds the context length`, 0, 0, 0),
