@@ -129,7 +129,7 @@ export type ModelWindowInfo = {
 
 /** Go: facade.AppInfo */
 export type AppInfo = {
-  Version: string
+  version: string
   dataDir: string
   envProvider: boolean
   notices?: string[]
@@ -139,7 +139,7 @@ export type AppInfo = {
 /** Go: facade.AboutInfo */
 export type AboutInfo = {
   name: string
-  Version: string
+  version: string
   dataDir: string
   logFile: string
   platform: string
