@@ -1,6 +1,9 @@
 // The bound methods for a model's context window (facade/context_window.go).
+// index.ts builds windowApi with its call (this file imports nothing of it,
+// so the modules make no circle).
 import type * as go from './generated'
-import { call } from './index'
+
+type Call = <T>(name: string, ...args: unknown[]) => Promise<T>
 
 /** What is known of a model's window; `tokens`/`source` are what requests are fitted to ('' = unknown). */
 export type ContextWindow = go.ContextWindow
@@ -27,7 +30,7 @@ export function normalizeModelWindow(m: Partial<ModelWindowInfo> | null | undefi
   }
 }
 
-export const windowApi = {
+export const makeWindowApi = (call: Call) => ({
   /** What is known of the model's window ('' provider = the active one, '' model = the provider's); asked of the server the first time. */
   get: async (providerId = '', model = '') => normalizeModelWindow(await call<ModelWindowInfo>('ModelWindow', providerId, model)),
   /** Asks the server again, forgetting what an overflow error taught. */
@@ -35,4 +38,4 @@ export const windowApi = {
   /** The user's window and answer budget in tokens (0 = not set). */
   set: async (providerId: string, model: string, window: number, maxOutput: number) =>
     normalizeModelWindow(await call<ModelWindowInfo>('SetModelWindow', providerId, model, window, maxOutput)),
-}
+})

@@ -9,6 +9,7 @@
 // generator cannot express is written here: unions for fields Go keeps as plain
 // strings, and fields the normalize* functions below fill (optional here).
 import type * as go from './generated'
+import { makeWindowApi } from './contextWindow'
 
 /** A generated Go type with some fields narrowed by hand; N may only name fields T has (a renamed Go field fails here). */
 type Narrow<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never }> = Omit<T, keyof N> & N
@@ -189,8 +190,7 @@ function backend(): Record<string, AnyFn> {
   return app
 }
 
-/** Calls a bound Go method; its errors become ApiError. (Exported for the per-concern wrappers beside this file.) */
-export async function call<T>(name: string, ...args: unknown[]): Promise<T> {
+async function call<T>(name: string, ...args: unknown[]): Promise<T> {
   try {
     const fn = backend()[name]
     if (typeof fn !== 'function') throw new ApiError('unavailable', `Backend method ${name} is missing.`)
@@ -708,4 +708,6 @@ export const policyApi = {
 export const policyEvents = {
   onRulesChanged: (cb: () => void) => onEvent('rules:changed', () => cb()),
 }
-export * from './contextWindow'
+export { normalizeModelWindow, type ContextWindow, type ModelWindowInfo } from './contextWindow'
+/** A model's context window: what is known, the user's setting, Re-detect. */
+export const windowApi = makeWindowApi(call)
