@@ -219,3 +219,16 @@ func TestDetectTruncation(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseOverflow: the cost of classifying one error text (it runs
+// once per failed request): an overflow found late in the rules, and a
+// text that is not one (every rule tried).
+func BenchmarkParseOverflow(b *testing.B) {
+	for _, text := range []string{seenOverflows[len(seenOverflows)-1].text, "The model `gpt-5` does not exist or you do not have access to it."} {
+		b.Run(text[:12], func(b *testing.B) {
+			for range b.N {
+				ParseOverflow(text)
+			}
+		})
+	}
+}
