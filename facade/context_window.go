@@ -2,6 +2,7 @@ package facade
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"airlock/backend/chat"
@@ -15,11 +16,24 @@ type ModelWindowInfo struct {
 	chat.ModelWindow
 	Tokens int    `json:"tokens"`
 	Source string `json:"source"`
+	// Unreachable: the server could not be asked just now (what is shown
+	// is what was known before, or the table's figure).
+	Unreachable bool `json:"unreachable"`
 }
 
 func windowInfo(m chat.ModelWindow) ModelWindowInfo {
 	n, src := m.Effective()
 	return ModelWindowInfo{ModelWindow: m, Tokens: n, Source: src}
+}
+
+// windowInfoOf is what a read or a re-detection shows: a server that could
+// not be reached is said, not an error.
+func windowInfoOf(m chat.ModelWindow, err error) (ModelWindowInfo, error) {
+	info := windowInfo(m)
+	if errors.Is(err, llm.ErrUnreachable) {
+		info.Unreachable, err = true, nil
+	}
+	return info, toAPI(err)
 }
 
 // ModelWindow tells what is known of a provider's model window (""
@@ -30,8 +44,7 @@ func (a *App) ModelWindow(providerID, model string) (ModelWindowInfo, error) {
 	if err != nil {
 		return ModelWindowInfo{}, toAPI(err)
 	}
-	m, err := a.modelWindow(a.ctx, p)
-	return windowInfo(m), toAPI(err)
+	return windowInfoOf(a.modelWindow(a.ctx, p))
 }
 
 // DetectModelWindow asks the server again (after the user raised its
@@ -41,8 +54,7 @@ func (a *App) DetectModelWindow(providerID, model string) (ModelWindowInfo, erro
 	if err != nil {
 		return ModelWindowInfo{}, toAPI(err)
 	}
-	m, err := a.discoverWindow(a.ctx, p, true)
-	return windowInfo(m), toAPI(err)
+	return windowInfoOf(a.discoverWindow(a.ctx, p, true))
 }
 
 // SetModelWindow keeps the user's window and answer budget for a model, in
@@ -98,9 +110,24 @@ func (a *App) modelWindow(ctx context.Context, p chat.Provider) (chat.ModelWindo
 }
 
 // discoverWindow asks the server (bounded by llm.DiscoverTimeout) and keeps
-// the answer.
+// the answer. A server that could not be reached is not taken at its
+// silence: nothing is kept (it is asked again next time), and what is
+// returned, with llm.ErrUnreachable, is what was known before, else the
+// table's figure, with a note saying so.
 func (a *App) discoverWindow(ctx context.Context, p chat.Provider, forget bool) (chat.ModelWindow, error) {
 	w, err := a.client(p).Window(ctx)
+	if errors.Is(err, llm.ErrUnreachable) {
+		m, gerr := a.store.GetModelWindow(ctx, p.ID, p.Model)
+		if m.DiscoveredAt == 0 {
+			m.Discovered = w
+		} else {
+			m.Discovered.Note = w.Note
+		}
+		if gerr != nil {
+			return m, gerr
+		}
+		return m, llm.ErrUnreachable
+	}
 	if err != nil {
 		return chat.ModelWindow{}, err
 	}
@@ -121,7 +148,7 @@ func (a *App) modelClient(ctx context.Context, p chat.Provider) *llm.Client {
 	m, err := a.store.GetModelWindow(ctx, p.ID, p.Model)
 	if err == nil && needsDiscovery(m) {
 		dctx, cancel := context.WithTimeout(ctx, turnDiscoverTimeout)
-		if found, err := a.discoverWindow(dctx, p, false); err == nil {
+		if found, err := a.discoverWindow(dctx, p, false); err == nil || errors.Is(err, llm.ErrUnreachable) {
 			m = found
 		}
 		cancel()

@@ -150,3 +150,20 @@ func streamTurn(t *testing.T, a *App) {
 		t.Fatal(err)
 	}
 }
+
+// TestModelWindowUnreachable: a provider whose server is down shows the
+// table's figure and why, and keeps nothing, so the next turn asks again.
+func TestModelWindowUnreachable(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	url := srv.URL
+	srv.Close()
+	a := testApp(t)
+	p, _ := a.SaveProvider(chat.Provider{Name: "down", BaseURL: url + "/v1", Model: "deepseek-chat"})
+	info, err := a.ModelWindow(p.ID, "")
+	if err != nil || !info.Unreachable || info.Tokens != 131072 || info.Source != "table" || !strings.Contains(info.Discovered.Note, "could not reach") {
+		t.Fatalf("%+v %v", info, err)
+	}
+	if m, _ := a.store.GetModelWindow(a.ctx, p.ID, "deepseek-chat"); m.DiscoveredAt != 0 || !needsDiscovery(m) {
+		t.Fatalf("an unreachable server's silence was kept: %+v", m)
+	}
+}

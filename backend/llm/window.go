@@ -32,14 +32,24 @@ var (
 // answer it readably; the next kind of server is tried.
 var errAbsent = errors.New("no such endpoint")
 
+// ErrUnreachable: Window could not reach the server at all (refused, no
+// such host, no answer in time). The Window returned is the table's, if
+// any; keep it only for the moment and ask again later.
+var ErrUnreachable = errors.New("the server could not be reached")
+
+// errNoAnswer is a probe that got no HTTP answer.
+var errNoAnswer = errors.New("no answer")
+
 // Window finds the context window of the client's model: the server's own
 // word where it gives one (the OpenAI model list's extra fields for vLLM,
 // llama.cpp, OpenRouter, Groq, Mistral and Together; Ollama's /api/show and
 // /api/ps; LM Studio's REST model list; llama.cpp's /props), else the table
 // of well-known hosted models. Source "" means nothing is known (Note says
 // what to do). Each request is bounded by ProbeTimeout, the whole by
-// DiscoverTimeout, and bodies are capped; the error is only the caller's
-// context ending. Nothing returned carries the API key or URL passwords.
+// DiscoverTimeout, and bodies are capped. The error is ErrUnreachable when
+// the server gave no answer at all (the table's Window comes with it), or
+// the caller's context ending. Nothing returned carries the API key or URL
+// passwords.
 func (c *Client) Window(ctx context.Context) (Window, error) {
 	ctx, cancel := context.WithTimeout(ctx, DiscoverTimeout)
 	defer cancel()
@@ -47,9 +57,14 @@ func (c *Client) Window(ctx context.Context) (Window, error) {
 	if model == "" {
 		return Window{Note: "No model is chosen, so its context window cannot be found."}, nil
 	}
-	w, found := c.fromServer(ctx, model)
+	w, found, reached := c.fromServer(ctx, model)
 	if err := ctx.Err(); err != nil && !found && errors.Is(context.Cause(ctx), context.Canceled) {
 		return Window{}, err
+	}
+	if !reached {
+		t, _ := TableWindow(model)
+		t.Note = fmt.Sprintf("Airlock could not reach %s to ask about %s's context window; it asks again at the next answer or when you press Re-detect.", c.shown, model)
+		return t, ErrUnreachable
 	}
 	if t, ok := TableWindow(model); ok {
 		if !found {
@@ -66,24 +81,31 @@ func (c *Client) Window(ctx context.Context) (Window, error) {
 	return w, nil
 }
 
-// fromServer asks the server, one kind after another, until one answers.
-func (c *Client) fromServer(ctx context.Context, model string) (Window, bool) {
-	entry, listed := c.listEntry(ctx, model)
+// fromServer asks the server, one kind after another, until one answers;
+// reached is false when its model list got no answer at all (the others
+// are not tried then).
+func (c *Client) fromServer(ctx context.Context, model string) (w Window, found, reached bool) {
+	entry, err := c.listEntry(ctx, model)
+	if errors.Is(err, errNoAnswer) {
+		return Window{}, false, false
+	}
 	if w, ok := entry.window(c.cfg.BaseURL); ok && w.Source != sourceLlamaCpp {
-		return w, true
+		return w, true, true
 	}
 	if hostedHost(c.cfg.BaseURL) {
-		return Window{}, false
+		return Window{}, false, true
 	}
-	if listed && entry.OwnedBy == "llamacpp" || entry.Meta != nil {
-		return c.llamaCpp(ctx, entry)
+	if err == nil && entry.OwnedBy == "llamacpp" || entry.Meta != nil {
+		w, found = c.llamaCpp(ctx, entry)
+		return w, found, true
 	}
 	for _, kind := range []func(context.Context, string) (Window, bool){c.ollama, c.lmStudio} {
 		if w, ok := kind(ctx, model); ok {
-			return w, true
+			return w, true, true
 		}
 	}
-	return c.llamaCpp(ctx, entry)
+	w, found = c.llamaCpp(ctx, entry)
+	return w, found, true
 }
 
 // root is the server's address without the OpenAI path (/v1, /api/v1):
@@ -124,7 +146,7 @@ func (c *Client) probe(ctx context.Context, method, address string, body any, li
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return errAbsent
+		return errNoAnswer
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {

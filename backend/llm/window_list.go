@@ -40,21 +40,21 @@ type listModel struct {
 	} `json:"meta"`
 }
 
-// listEntry finds the model in the server's list; listed is false when the
-// list could not be read or lacks the model.
-func (c *Client) listEntry(ctx context.Context, model string) (listModel, bool) {
+// listEntry finds the model in the server's list: the probe's error when
+// the list could not be read, errAbsent when it lacks the model.
+func (c *Client) listEntry(ctx context.Context, model string) (listModel, error) {
 	var list struct {
 		Data []listModel `json:"data"`
 	}
-	if c.probe(ctx, "GET", c.cfg.BaseURL+"/models", nil, maxListBody, &list) != nil {
-		return listModel{}, false
+	if err := c.probe(ctx, "GET", c.cfg.BaseURL+"/models", nil, maxListBody, &list); err != nil {
+		return listModel{}, err
 	}
 	for _, m := range list.Data {
 		if m.ID == model {
-			return m, true
+			return m, nil
 		}
 	}
-	return listModel{}, false
+	return listModel{}, errAbsent
 }
 
 // window reads the entry's window fields. llama.cpp's entry is returned

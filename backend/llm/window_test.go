@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -214,5 +215,21 @@ func TestWindowNotFooledByOtherEndpoints(t *testing.T) {
 	w, _ = New(Config{BaseURL: lc.URL + "/v1", Model: "unsloth/gemma-4-E2B-it-GGUF:Q4_K_M"}).Window(context.Background())
 	if w.Source != sourceLlamaCpp || w.Tokens != 8192 {
 		t.Fatalf("llama.cpp: %+v", w)
+	}
+}
+
+// TestWindowUnreachable: a server that does not answer is not taken at its
+// silence: the table's figure comes with ErrUnreachable and a note.
+func TestWindowUnreachable(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	url := srv.URL
+	srv.Close()
+	w, err := New(Config{BaseURL: url + "/v1", Model: "gpt-4o"}).Window(context.Background())
+	if !errors.Is(err, ErrUnreachable) || w.Source != "table" || w.Tokens != 128000 || !strings.Contains(w.Note, "could not reach") {
+		t.Fatalf("%+v %v", w, err)
+	}
+	w, err = New(Config{BaseURL: url + "/v1", Model: "mystery"}).Window(context.Background())
+	if !errors.Is(err, ErrUnreachable) || w.Tokens != 0 || w.Note == "" {
+		t.Fatalf("%+v %v", w, err)
 	}
 }

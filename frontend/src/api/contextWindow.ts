@@ -27,6 +27,7 @@ export function normalizeModelWindow(m: Partial<ModelWindowInfo> | null | undefi
     updatedAt: num(m?.updatedAt),
     tokens: num(m?.tokens),
     source: str(m?.source),
+    unreachable: m?.unreachable === true,
   }
 }
 

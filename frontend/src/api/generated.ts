@@ -125,6 +125,7 @@ export type ModelWindowInfo = {
   updatedAt: number
   tokens: number
   source: string
+  unreachable: boolean
 }
 
 /** Go: facade.AppInfo */

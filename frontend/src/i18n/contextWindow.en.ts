@@ -34,4 +34,5 @@ export const contextWindowEn = {
   },
   assumed: '{{model}} is not loaded yet, so the server has not said the window it will run it with. Airlock assumes {{tokens}} tokens until it does, and asks again with the next answer.',
   overLoaded: 'The server runs this model with only {{loaded}} tokens. With a larger window here it will cut the conversation silently, unless you raise its window too.',
+  unreachable: 'Airlock could not reach the server to ask about this model’s window. It asks again at the next answer, or when you press Re-detect.',
 }

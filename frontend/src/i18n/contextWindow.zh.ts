@@ -34,4 +34,5 @@ export const contextWindowZh = {
   },
   assumed: '{{model}} 尚未加载，服务器还没有说明将使用多大的窗口。在它说明之前，Airlock 假定为 {{tokens}} 个 token，并会在下一次回答时再次询问。',
   overLoaded: '服务器只以 {{loaded}} 个 token 运行此模型。此处设置更大的窗口会让它悄悄截断对话，除非你也调大服务器的窗口。',
+  unreachable: 'Airlock 无法连接服务器来询问此模型的窗口。它会在下一次回答时，或你点“重新检测”时再次询问。',
 }

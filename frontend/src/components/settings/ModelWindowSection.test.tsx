@@ -93,6 +93,13 @@ describe('a model’s context window in Settings ▸ Providers', () => {
     expect(screen.getByTestId('model-window-note').textContent).toContain('32768-token window')
   })
 
+  it('a server that could not be reached is said, in the reader’s language', async () => {
+    current = normalizeModelWindow({ providerId: 'p1', model: 'deepseek-chat', discovered: { tokens: 131072, modelMax: 131072, loaded: 0, maxOutput: 8192, source: 'table', note: 'Airlock could not reach http://x/v1 …' }, tokens: 131072, source: 'table', unreachable: true })
+    render(<ModelWindowSection providerId="p1" model="deepseek-chat" />)
+    await waitFor(() => expect(screen.getByTestId('model-window-note').textContent).toMatch(/could not reach the server/))
+    expect(screen.getByTestId('model-window-tokens').textContent).toContain('table')
+  })
+
   it('reads tokens as people type them', () => {
     expect(parseTokens('')).toBe(0)
     expect(parseTokens(' 32 768 ')).toBe(32768)

@@ -17,6 +17,7 @@ export function parseTokens(s: string): number | null {
 export function windowNote(info: ModelWindowInfo, model: string, t: TFunction): string {
   const d = info.discovered
   const server = d.source.startsWith('server:') ? d.source.slice(7) : ''
+  if (info.unreachable) return String(t('contextWindow.unreachable'))
   if (!d.source || info.discoveredAt === 0) return ''
   if (d.loaded > 0 && d.modelMax > d.loaded && ['ollama', 'lmstudio', 'llama.cpp'].includes(server)) {
     return String(t(`contextWindow.runsWith.${server.replace('.', '')}`, { model, loaded: d.loaded, max: d.modelMax }))
