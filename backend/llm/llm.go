@@ -6,7 +6,13 @@
 // reasoning_content or reasoning delta field, or inline in <think> tags;
 // native tool calls arrive cut up in different ways (see toolAccumulator);
 // and every failure becomes an *Error with a stable Kind and a sentence for
-// people, KindToolsUnsupported among them.
+// people, KindToolsUnsupported and KindContextOverflow (with the numbers
+// the server stated, Error.Overflow) among them.
+//
+// It also knows what the servers say of their models' context windows
+// (Client.Window: window.go, one file per kind of server, and a table of
+// well-known models), detects a server's silent cut of a prompt
+// (DetectTruncation), and sends the answer budget (Config.MaxTokens).
 package llm
 
 import (
