@@ -1,9 +1,23 @@
 package facade
 
 import (
+	"context"
+
 	"airlock/backend/chat"
 	"airlock/backend/engine"
 )
+
+// engineWindow is the window the engine fits a provider's model requests
+// to: what is known of it (the user's, an overflow's, the server's), with
+// the user's answer budget as the room kept for the answer.
+func (a *App) engineWindow(ctx context.Context, p chat.Provider) engine.Window {
+	m, err := a.store.GetModelWindow(ctx, p.ID, p.Model)
+	if err != nil {
+		return engine.Window{}
+	}
+	tokens, source := m.Effective()
+	return engine.Window{Tokens: tokens, Reserve: m.MaxOutput(), Source: source}
+}
 
 // Context: how much of the model's window a chat's next request takes, and
 // the summaries that fold the older part of a chat when it no longer fits.

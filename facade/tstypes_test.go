@@ -46,6 +46,8 @@ var tsTypes = []struct {
 	{"ContextParts", fit.Parts{}},
 	{"ContextUsage", engine.ContextUsage{}},
 	{"Summary", chat.Summary{}},
+	{"ContextWindow", chat.Window{}},
+	{"ModelWindowInfo", ModelWindowInfo{}},
 	{"AppInfo", AppInfo{}},
 	{"AboutInfo", AboutInfo{}},
 	{"ImportResult", ImportResult{}},

@@ -52,6 +52,7 @@ type Store interface {
 	ListSummaries(ctx context.Context, chatID string) ([]chat.Summary, error)
 	UndoSummary(ctx context.Context, id string) (chat.Summary, error)
 	GetCompaction(ctx context.Context, chatID string) (chat.Compaction, error)
+	LearnModelWindow(ctx context.Context, providerID, model string, tokens int, reason string) (chat.ModelWindow, error)
 }
 
 // EnvFor gives a chat's tools their environment (the chat's workspace).
@@ -77,6 +78,9 @@ type Deps struct {
 	// Overflow recognises a "request too long" error (default
 	// DefaultOverflow).
 	Overflow Overflow
+	// Provider is the active provider, without connecting (the gauge asks
+	// often); nil: Connect's.
+	Provider func(ctx context.Context) (chat.Provider, error)
 }
 
 // Model streams one completion (llm.Client satisfies it).
@@ -105,6 +109,7 @@ type Engine struct {
 
 	windowFor WindowFor
 	overflow  Overflow
+	provider  func(ctx context.Context) (chat.Provider, error)
 	win       windows
 
 	// FrameInterval overrides the UI coalescing interval (tests).
@@ -138,7 +143,7 @@ func New(d Deps) *Engine {
 		d.Overflow = DefaultOverflow
 	}
 	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
-		windowFor: d.Window, overflow: d.Overflow,
+		windowFor: d.Window, overflow: d.Overflow, provider: d.Provider,
 		win:     windows{learned: map[string]int{}, ratio: map[string]float64{}, tok: fit.NewTokenizer()},
 		streams: map[string]*turn{}, running: map[string]toolRun{}, unreadable: map[string]int{}}
 }
@@ -437,7 +442,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		if window < MinWindow || window >= plan.window.Tokens {
 			window = shrinkWindow(plan.window.Window, estimate)
 		}
-		e.learnWindow(plan.provider, window)
+		e.learnWindow(plan.provider, window, refusal(err))
 		plan.window = e.budgetFor(context.Background(), plan.provider)
 		e.notice(msg.ChatID, "context_refit", fmt.Sprintf("The server refused the request as longer than its context window (%s tokens). Airlock shortened the conversation to fit and asked again.", fit.Thousands(plan.window.Tokens)))
 		res, err = stream()
@@ -450,8 +455,12 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 
 	final := snapshot()
 	final.Usage = res.Usage
-	if err == nil {
+	if err == nil && !e.truncated(msg.ChatID, estimate, plan.window.Window, res.Usage) {
 		e.calibrate(plan.provider, sent, res.Usage)
+	}
+	if err == nil && res.CutOff() {
+		final.ErrorCode = chat.CodeCutOff
+		final.ErrorMessage = "The answer reached its length limit (the model's answer budget, or what was left of its context window) and may be unfinished."
 	}
 	if res.Model != "" {
 		final.Model = res.Model

@@ -51,7 +51,12 @@ func (e *Engine) ContextUsage(ctx context.Context, chatID, draft string) (Contex
 	if err != nil {
 		return ContextUsage{}, err
 	}
-	provider, _, err := e.connect(ctx)
+	var provider chat.Provider
+	if e.provider != nil {
+		provider, err = e.provider(ctx)
+	} else {
+		provider, _, err = e.connect(ctx)
+	}
 	if err != nil && provider.ID == "" {
 		return ContextUsage{}, err
 	}

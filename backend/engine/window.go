@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -125,6 +124,22 @@ func toolTokens(tools []llm.Tool, c fit.Counter) int {
 	return c.Count(string(b)) + 8*len(tools)
 }
 
+// truncated says whether the server cut the conversation without a word
+// (its reported prompt far below what was sent, just under a window), and
+// tells the chat how to fix it. A cut report is not learned from.
+func (e *Engine) truncated(chatID string, estimate int, w Window, u chat.Usage) bool {
+	t, ok := llm.DetectTruncation(estimate, u.PromptTokens, w.Tokens)
+	if !ok {
+		// The window Airlock knows may be the model's, not the smaller one
+		// the server runs it with: try the usual configured sizes.
+		t, ok = llm.DetectTruncation(estimate, u.PromptTokens, 0)
+	}
+	if ok {
+		e.notice(chatID, "context_truncated", t.Message)
+	}
+	return ok
+}
+
 // rawTokens is a request's size by the tokenizer's own count.
 func rawTokens(req llm.Request, c fit.Counter) int {
 	n := toolTokens(req.Tools, c)
@@ -153,14 +168,16 @@ func (e *Engine) calibrate(p chat.Provider, ours int, u chat.Usage) {
 	e.win.ratio[modelKey(p)] = r
 }
 
-// learnWindow remembers a window an overflow error named.
-func (e *Engine) learnWindow(p chat.Provider, n int) {
+// learnWindow remembers a window an overflow error named (or a smaller
+// one), for this run and in the store with the model.
+func (e *Engine) learnWindow(p chat.Provider, n int, reason string) {
 	if n < MinWindow {
 		return
 	}
 	e.win.mu.Lock()
 	e.win.learned[modelKey(p)] = n
 	e.win.mu.Unlock()
+	_, _ = e.store.LearnModelWindow(context.Background(), p.ID, p.Model, n, reason)
 }
 
 // shrinkWindow is what a window becomes when the server refused a request
@@ -171,42 +188,14 @@ func shrinkWindow(w Window, estimate int) int {
 	return max(n*4/5, MinWindow)
 }
 
-// DefaultOverflow recognises the overflow errors of the common servers by
-// their words, and the window they name. (The llm package may classify them
-// itself; the app can pass its own Overflow.)
+// DefaultOverflow recognises the overflow errors the llm package
+// classifies (KindContextOverflow), with the window they state.
 func DefaultOverflow(err error) (int, bool) {
 	var le *llm.Error
-	if err == nil || !errors.As(err, &le) || le.Kind == llm.KindCanceled || le.Kind == llm.KindConnection {
+	if !errors.As(err, &le) || le.Kind != llm.KindContextOverflow {
 		return 0, false
 	}
-	text := le.Message + " " + le.Said
-	if !overflowWords.MatchString(text) {
-		return 0, false
-	}
-	for _, re := range windowNumbers {
-		if m := re.FindStringSubmatch(text); m != nil {
-			if n, err := strconv.Atoi(strings.ReplaceAll(m[1], ",", "")); err == nil {
-				return n, true
-			}
-		}
-	}
-	return 0, true
-}
-
-var overflowWords = regexp.MustCompile(`(?i)maximum context length|context_length_exceeded|context length|context window|` +
-	`exceeds the available context size|exceed_context_size|prompt is too long|too many tokens|n_ctx|input is too long|` +
-	`maximum prompt length|reduce the length of the messages|tokens exceeds`)
-
-// windowNumbers find the window in the servers' sentences: vLLM and OpenAI
-// ("maximum context length is 8192 tokens"), llama.cpp ("context size
-// (4096 tokens)", "n_ctx: 4096"), LM Studio ("context length of only 4096
-// tokens"), Anthropic-style ("prompt is too long: 210000 tokens > 200000
-// maximum").
-var windowNumbers = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)maximum context length (?:is|of) ([\d,]+)`),
-	regexp.MustCompile(`(?i)context (?:size|length|window) (?:of (?:only )?|is |\()?([\d,]+)`),
-	regexp.MustCompile(`(?i)n_ctx(?:_slot)?\s*[:=]?\s*([\d,]+)`),
-	regexp.MustCompile(`(?i)> ?([\d,]+) maximum`),
+	return le.Overflow.Window, true
 }
 
 // tooSmall is the error of a request that does not fit even fitted: the

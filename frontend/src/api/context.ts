@@ -2,7 +2,7 @@
 // gauge in the chat header), and the summaries that fold the older part of
 // a chat. Re-exported from ./index.
 import type * as go from './generated'
-import { call } from './index'
+import { call } from './core'
 
 export type Compaction = 'auto' | 'ask' | 'off'
 export const COMPACTION_MODES: Compaction[] = ['auto', 'ask', 'off']

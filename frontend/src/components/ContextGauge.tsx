@@ -28,10 +28,16 @@ function sourceText(t: TFunction, source: string): string {
     case 'default':
       return t('context.source.default')
     case "the server's error":
+    case 'learned:overflow':
       return t('context.source.overflow')
     case 'AIRLOCK_CONTEXT_WINDOW':
       return t('context.source.env')
+    case 'user':
+      return t('context.source.user')
+    case 'table':
+      return t('context.source.table')
   }
+  if (source.startsWith('server:')) return t('context.source.server', { server: source.slice(7) })
   return t('context.source.other', { source })
 }
 

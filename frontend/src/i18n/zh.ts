@@ -1,4 +1,5 @@
 import { policyZh } from './policy.zh'
+import { contextWindowZh } from './contextWindow.zh'
 import { contextZh } from './context.zh'
 import type { Resources } from './en'
 
@@ -763,6 +764,7 @@ export const zh: Resources = {
     },
   },
   policy: policyZh,
+  contextWindow: contextWindowZh,
   context: contextZh,
   errors: {
     startup: '有情况需要你注意',
