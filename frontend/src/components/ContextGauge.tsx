@@ -1,6 +1,6 @@
 import './ContextGauge.css'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation, type TFunction } from '../i18n'
+import { usePopover } from '../lib/popover'
 import { COMPACTION_MODES, type Compaction, type ContextUsage } from '../api'
 import { compactNow, setCompaction, useActiveContextUsage, useContextUsage } from '../store/context'
 
@@ -45,32 +45,11 @@ function sourceText(t: TFunction, source: string): string {
 export function ContextGauge() {
   const { t } = useTranslation()
   const { chatId, usage } = useActiveContextUsage()
-  const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const ids = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const onDown = (e: MouseEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    return () => document.removeEventListener('mousedown', onDown)
-  }, [open])
-  useEffect(() => setOpen(false), [chatId])
+  const { open, setOpen, wrap, button, ids, onKey } = usePopover(chatId)
 
   if (!chatId || !usage || usage.window <= 0) return null
   const level = gaugeLevel(usage)
   const pct = Math.min(100, Math.round((usage.used / usage.window) * 100))
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape' && open) {
-      e.preventDefault()
-      e.stopPropagation()
-      setOpen(false)
-      button.current?.focus()
-    }
-  }
   return (
     <div className="ctx-gauge" ref={wrap} onKeyDown={onKey}>
       <button
