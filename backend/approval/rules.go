@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"golang.org/x/text/unicode/norm"
 
 	"airlock/backend/chat"
 	"airlock/backend/workspace"
@@ -130,7 +129,8 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 		}
 		value := bytes.TrimSpace(d.Value)
 		if (len(value) == 0 || string(value) == "null") && fromTool {
-			v, ok := arguments(from.Arguments)[r.Match.Arg]
+			a, _ := arguments(from.Arguments)
+			v, ok := a.last[r.Match.Arg]
 			if !ok {
 				return invalid("this call has no argument %q", r.Match.Arg)
 			}
@@ -148,26 +148,27 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 				if json.Unmarshal(value, &s) != nil {
 					return invalid("%q is a path; its value must be a string", p)
 				}
-				clean, err := workspace.CleanPath(norm.NFC.String(s))
+				clean, err := workspace.CleanPath(s)
 				if err != nil {
 					return invalid("%s", err.Error())
 				}
 				value, _ = json.Marshal(clean)
 			}
 		}
-		r.Match.Value = json.RawMessage(canonical(value))
+		r.Match.Value = json.RawMessage(canonical(value, false))
 		return nil
 	}
 	return invalid("a rule matches any arguments, paths under a folder, or an exact value; not %q", r.Match.Kind)
 }
 
 // cleanFolder makes a folder (or glob of folders) of a rule: relative to
-// the workspace root, cleaned like the tools' paths, NFC.
+// the workspace root, cleaned like the tools' paths, in the bytes as typed
+// (an allow rule matches those bytes; see Matches).
 func cleanFolder(folder string) (string, error) {
 	if strings.TrimSpace(folder) == "" {
 		return "", invalid("say which folder (relative to the workspace root; \".\" for all of it)")
 	}
-	clean, err := workspace.CleanPath(norm.NFC.String(folder))
+	clean, err := workspace.CleanPath(folder)
 	if err != nil {
 		return "", invalid("%s", err.Error())
 	}
@@ -208,9 +209,9 @@ func setScope(r *chat.Rule, d Draft, from *chat.Call, now int64) error {
 // for a tool that takes folders, such as list_directory docs); "." when
 // the path is at the root or cannot be read.
 func SuggestFolder(c chat.Call, pathArgs []string) string {
-	args := arguments(c.Arguments)
+	a, _ := arguments(c.Arguments)
 	for _, name := range pathArgs {
-		clean, _, ok := pathOf(args, name, nil)
+		clean, _, ok := pathOf(a.last[name], nil)
 		if !ok {
 			continue
 		}

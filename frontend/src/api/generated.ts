@@ -158,6 +158,7 @@ export type Call = {
   startedAt?: number
   finishedAt?: number
   preview?: unknown
+  ambiguousKeys?: string[]
   createdAt: number
   updatedAt: number
 }
