@@ -8,6 +8,7 @@ import (
 
 	"airlock/backend/approval"
 	"airlock/backend/chat"
+	"airlock/backend/engine"
 	"airlock/backend/export"
 	"airlock/backend/store"
 )
@@ -67,10 +68,7 @@ func (a *App) AddRuleFromCall(callID string, d approval.Draft) (RuleAdded, error
 // rule the chat. It applies to calls from now on.
 func (a *App) AddRule(d approval.Draft) (chat.Rule, error) {
 	box := a.tools.All()
-	r, err := approval.NewRule(d, nil, func(name string) ([]string, bool) {
-		t, ok := box.Get(name)
-		return t.PathArgs, ok
-	}, chat.Now())
+	r, err := approval.NewRule(d, nil, engine.ToolsOf(box), chat.Now())
 	if err != nil {
 		return r, toAPI(err)
 	}

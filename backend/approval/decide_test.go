@@ -64,14 +64,14 @@ func TestDecidePrecedence(t *testing.T) {
 
 func TestNewRule(t *testing.T) {
 	card := chat.Call{ID: "k1", ChatID: "c1", MessageID: "m1", Name: "read_file", Arguments: json.RawMessage(`{"path":"./docs/guide/a.md","limit":5}`)}
-	known := func(name string) ([]string, bool) {
+	known := func(name string) (ToolInfo, bool) {
 		switch name {
 		case "read_file":
-			return []string{"path"}, true
+			return ToolInfo{Name: name, PathArgs: []string{"path"}}, true
 		case "mcp__git__run":
-			return nil, true
+			return ToolInfo{Name: name}, true
 		}
-		return nil, false
+		return ToolInfo{}, false
 	}
 	const now = int64(1000)
 	ok := func(d Draft, from *chat.Call) chat.Rule {

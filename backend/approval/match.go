@@ -23,6 +23,9 @@ type Subject struct {
 	// Resolve follows the workspace's links (tools.Env.Resolve); nil:
 	// paths are taken as cleaned.
 	Resolve func(path string) (string, error)
+	// Server and Remote: for an MCP tool, its server and its own name
+	// there (a rule on one MCP tool follows these, not the name).
+	Server, Remote string
 }
 
 // Active reports whether a rule holds for a call made now: not expired,
@@ -61,7 +64,7 @@ func Active(r chat.Rule, c chat.Call, now int64) bool {
 //     that a case- or normalisation-insensitive disk would take as the
 //     same name slips past it.
 func Matches(r chat.Rule, s Subject) bool {
-	if !toolMatches(r.Tool, s.Call.Name) {
+	if !toolMatches(r, s) {
 		return false
 	}
 	switch r.Match.Kind {
@@ -75,12 +78,23 @@ func Matches(r chat.Rule, s Subject) bool {
 	return false
 }
 
-// toolMatches: an exact name, or a glob of names ("mcp__git__*").
-func toolMatches(pattern, name string) bool {
-	if pattern == name {
+// toolMatches: a rule on one MCP tool holds for that tool (server and
+// name there) whatever name it is offered under now; else an exact name,
+// or a glob of names ("mcp__git__*"), which a never rule reads ignoring
+// case.
+func toolMatches(r chat.Rule, s Subject) bool {
+	pattern, name := r.Tool, s.Call.Name
+	switch {
+	case r.ToolRemote != "":
+		return r.ToolServer == s.Server && r.ToolRemote == s.Remote
+	case pattern == name:
 		return true
+	case !hasMeta(pattern):
+		return false
+	case r.Effect == chat.RuleDeny:
+		return doublestar.MatchUnvalidated(chat.FoldName(pattern), chat.FoldName(name))
 	}
-	return hasMeta(pattern) && doublestar.MatchUnvalidated(pattern, name)
+	return doublestar.MatchUnvalidated(pattern, name)
 }
 
 func hasMeta(s string) bool { return strings.ContainsAny(s, "*?[{") }

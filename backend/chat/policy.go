@@ -60,9 +60,14 @@ type Rule struct {
 	ID     int64      `json:"id"`
 	Effect RuleEffect `json:"effect"`
 	// Tool is a tool's canonical name, or a glob of names ("mcp__git__*").
-	Tool  string    `json:"tool"`
-	Match RuleMatch `json:"match"`
-	Scope RuleScope `json:"scope"`
+	Tool string `json:"tool"`
+	// ToolServer and ToolRemote: for a rule on one MCP tool, the server and
+	// the tool's own name there. The rule follows that tool whatever
+	// sanitised name it is offered under; "" for Airlock's tools and globs.
+	ToolServer string    `json:"toolServer,omitempty"`
+	ToolRemote string    `json:"toolRemote,omitempty"`
+	Match      RuleMatch `json:"match"`
+	Scope      RuleScope `json:"scope"`
 	// ChatID: the chat a "chat" (or "call") rule holds in; "" for every chat.
 	ChatID string `json:"chatId"`
 	// MessageID: for a "call" rule, the answer whose calls it covers.

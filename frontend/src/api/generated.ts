@@ -184,6 +184,8 @@ export type Rule = {
   id: number
   effect: string
   tool: string
+  toolServer?: string
+  toolRemote?: string
   match: RuleMatch
   scope: string
   chatId: string
