@@ -101,8 +101,10 @@ var transitions = map[CallState][]CallState{
 	CallPending:     {CallApproved, CallDenied},
 	CallInterrupted: {CallApproved, CallDenied},
 	CallProblem:     {CallApproved, CallProblem}, // problem→problem: "tell the model" settles it in place
-	CallApproved:    {CallRunning, CallError},
-	CallRunning:     {CallDone, CallError, CallInterrupted},
+	// approved→pending/denied: a call a rule allowed is decided again just
+	// before it runs (the workspace may have changed since).
+	CallApproved: {CallRunning, CallError, CallPending, CallDenied},
+	CallRunning:  {CallDone, CallError, CallInterrupted},
 }
 
 // CanMove reports whether a call may go from one state to another.

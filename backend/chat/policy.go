@@ -93,6 +93,10 @@ const (
 	ByTurnCap    = "turn_cap"    // the turn cap held a call a rule allowed
 	ByNewMessage = "new_message" // the user wrote instead of deciding
 	ByTimeout    = "timeout"     // the run took longer than the tool timeout
+	// ByRecheck: when its turn to run came, the workspace had changed so
+	// that the rule which allowed the call no longer did (or a never rule
+	// now covers it); it went back to a person.
+	ByRecheck = "recheck"
 )
 
 // RuleID reads the rule id out of a DecidedBy value ("rule:12" → 12); 0
@@ -146,7 +150,7 @@ func ValidAuditDecision(d string) bool {
 // turn_cap, new_message, timeout, system, or a legacy rule:chat/rule:global.
 func ValidDecidedBy(by string) bool {
 	switch by {
-	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByNewMessage, ByTimeout:
+	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByNewMessage, ByTimeout, ByRecheck:
 		return true
 	}
 	return RuleID(by) > 0
