@@ -17,13 +17,13 @@ const (
 	// file's size in memory, so the cap keeps an import's peak within
 	// about a gigabyte; it still holds a chat with a full scratch
 	// workspace (64 MB, base64 in JSON).
-	MaxImportBytes = 128 << 20
-	MaxTitleBytes        = 1000      // a chat's title
-	MaxMessageBytes      = 4 << 20   // a message's text, its reasoning, a call's arguments or result
-	MaxScratchFiles      = 10_000    // files in one chat's scratch workspace
-	MaxScratchFileBytes  = 16 << 20  // one scratch file
-	MaxScratchTotalBytes = 64 << 20  // one chat's scratch workspace
-	MaxMessagesPerChat   = 200_000   // messages (and calls) in one chat
+	MaxImportBytes       = 128 << 20
+	MaxTitleBytes        = 1000     // a chat's title
+	MaxMessageBytes      = 4 << 20  // a message's text, its reasoning, a call's arguments or result
+	MaxScratchFiles      = 10_000   // files in one chat's scratch workspace
+	MaxScratchFileBytes  = 16 << 20 // one scratch file
+	MaxScratchTotalBytes = 64 << 20 // one chat's scratch workspace
+	MaxMessagesPerChat   = 200_000  // messages (and calls) in one chat
 )
 
 // CheckImportSize refuses a file larger than MaxImportBytes by its size
