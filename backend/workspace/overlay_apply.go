@@ -2,8 +2,6 @@ package workspace
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
@@ -423,9 +421,7 @@ func writeAtomic(fsys afero.Fs, rel string, data []byte, perm os.FileMode) error
 			return afero.WriteFile(fsys, FSName(rel), data, perm)
 		}
 	}
-	var rnd [6]byte
-	_, _ = rand.Read(rnd[:])
-	tmp := JoinPath(ParentOf(rel), ".airlock-"+hex.EncodeToString(rnd[:])+".tmp")
+	tmp := TempName(ParentOf(rel))
 	f, err := fsys.OpenFile(FSName(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err

@@ -144,6 +144,19 @@ func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint) ([]string, error) 
 		}
 		in[p.Path] = true
 	}
+	if !cp.Complete {
+		// Cut short before its "after" was saved: what is there now is what
+		// the change left (the whole-file writes leave no torn file).
+		var touched []CheckpointPath
+		for _, p := range cp.Paths {
+			cur, _, _ := imageOf(fsys, p.Path, p.Follow, 0)
+			if !p.Before.Same(cur) {
+				p.After = cur
+				touched = append(touched, p)
+			}
+		}
+		cp.Paths = touched
+	}
 	var conflicts []UndoConflict
 	for _, p := range cp.Paths {
 		cur, _, _ := imageOf(fsys, p.Path, p.Follow, 0)

@@ -69,6 +69,7 @@ func OpenFolder(dir string) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
+	sweepTemps(root) // what writes cut short left
 	return &Workspace{kind: KindFolder, dir: abs, root: root, fs: &jailFs{inner: &rootFs{root: root}}}, nil
 }
 
@@ -79,6 +80,7 @@ func OpenOverlay(dir string) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
+	sweepTemps(root) // what an Apply cut short left
 	ov := newOverlayFs(&rootFs{root: root})
 	return &Workspace{kind: KindOverlay, dir: abs, root: root, overlay: ov, fs: &jailFs{inner: ov}}, nil
 }
