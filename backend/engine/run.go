@@ -63,7 +63,7 @@ func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.R
 	defer cancel()
 	byHand := chat.Call{ChatID: chatID, Name: canon, Arguments: clean}
 	t, _ := e.toolsOf(ctx, chatID).Get(canon)
-	defer e.runs.hold(chatID, t.Changes)()
+	defer e.runs.hold(e.runKey(ctx, chatID), t.Changes)()
 	started := chat.Now()
 	out, err := e.runTool(runCtx, byHand)
 	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded)
@@ -100,7 +100,7 @@ func (e *Engine) execute(c chat.Call) {
 	// In its turn: a tool that changes the workspace runs alone, and a
 	// call a rule allowed is decided again on the workspace as it is now.
 	t, _ := e.toolsOf(ctx, c.ChatID).Get(c.Name)
-	release := e.runs.hold(c.ChatID, t.Changes)
+	release := e.runs.hold(e.runKey(ctx, c.ChatID), t.Changes)
 	defer func() {
 		if release != nil {
 			release()

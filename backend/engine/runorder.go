@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"path/filepath"
 	"sync"
 
 	"airlock/backend/approval"
@@ -15,23 +16,25 @@ import (
 // run together; and a call a rule allowed is decided again, with the run
 // lock held, just before it runs.
 
-// runLocks holds one lock per chat: writers are the tools that change the
-// workspace.
+// runLocks holds one lock per workspace (a real folder, whichever chats
+// work in it; a chat's own scratch space): writers are the tools that
+// change the workspace.
 type runLocks struct {
 	mu sync.Mutex
 	m  map[string]*sync.RWMutex
 }
 
-// hold takes a chat's run lock (alone when changes) and returns its release.
-func (r *runLocks) hold(chatID string, changes bool) func() {
+// hold takes a workspace's run lock (alone when changes) and returns its
+// release.
+func (r *runLocks) hold(key string, changes bool) func() {
 	r.mu.Lock()
 	if r.m == nil {
 		r.m = map[string]*sync.RWMutex{}
 	}
-	l := r.m[chatID]
+	l := r.m[key]
 	if l == nil {
 		l = &sync.RWMutex{}
-		r.m[chatID] = l
+		r.m[key] = l
 	}
 	r.mu.Unlock()
 	if changes {
@@ -40,6 +43,17 @@ func (r *runLocks) hold(chatID string, changes bool) func() {
 	}
 	l.RLock()
 	return l.RUnlock
+}
+
+// runKey names the workspace a chat's calls run in, for its run lock: the
+// folder for a folder or overlay workspace (two chats may share one), the
+// chat for its scratch space.
+func (e *Engine) runKey(ctx context.Context, chatID string) string {
+	if c, err := e.store.GetChat(ctx, chatID); err == nil && c.WorkspaceDir != "" &&
+		c.WorkspaceKind != "" && c.WorkspaceKind != "scratch" {
+		return "dir:" + filepath.Clean(c.WorkspaceDir)
+	}
+	return "chat:" + chatID
 }
 
 // stillAllowed decides again a call a rule allowed, on the workspace as it

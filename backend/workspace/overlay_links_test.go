@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/spf13/afero"
-
 )
 
 // A link planted on disk at a path the overlay also holds (issue 31,

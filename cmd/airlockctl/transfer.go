@@ -167,7 +167,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	rep, err := export.Import(context.Background(), st, b)
 	if err != nil {
-		fmt.Fprintf(stderr, "airlockctl import: %s: %v\n", pos[0], err)
+		fmt.Fprintf(stderr, "airlockctl import: %s: %v\n", pos[0], store.Explain(err))
 		return exitUnreadable
 	}
 	from := "an Airlock export"
