@@ -25,6 +25,9 @@ func CheckpointFsWithBudget(w *Workspace, store CheckpointStore, chatID string, 
 	return c, c.Finish
 }
 
+// WaitSweep waits for the sweep for left-over temporary files to end.
+func (w *Workspace) WaitSweep() { <-w.swept }
+
 // SetStaleTempAge sets how old a temporary file must be for an open to
 // clear it, and returns the restore.
 func SetStaleTempAge(d time.Duration) func() {

@@ -20,6 +20,17 @@ const MaxTempSweep = 100_000
 // staleTempAge is how old a temporary file must be to be cleared.
 var staleTempAge = time.Minute
 
+// sweep clears the folder's left-over temporary files in the background:
+// a large folder takes a while to look through (about 10 µs an entry
+// here), and opening it need not wait.
+func (w *Workspace) sweep() {
+	w.swept = make(chan struct{})
+	go func() {
+		defer close(w.swept)
+		sweepTemps(w.root)
+	}()
+}
+
 // isTempName reports a name TempName makes.
 func isTempName(name string) bool {
 	return strings.HasPrefix(name, ".airlock-") && strings.HasSuffix(name, ".tmp")

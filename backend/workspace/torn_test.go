@@ -109,6 +109,7 @@ func killMidWrite(t *testing.T) (torn bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.WaitSweep()
 	w.Close()
 	if tmps, _ := filepath.Glob(filepath.Join(dir, ".airlock-*.tmp")); len(tmps) != 0 {
 		t.Errorf("temporary files left after the folder was opened again: %v", tmps)
