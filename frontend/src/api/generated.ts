@@ -103,7 +103,7 @@ export type ModelModeInfo = {
 
 /** Go: facade.AppInfo */
 export type AppInfo = {
-  Version: string
+  version: string
   dataDir: string
   envProvider: boolean
   notices?: string[]
@@ -113,7 +113,7 @@ export type AppInfo = {
 /** Go: facade.AboutInfo */
 export type AboutInfo = {
   name: string
-  Version: string
+  version: string
   dataDir: string
   logFile: string
   platform: string
