@@ -116,6 +116,13 @@ func arguments(raw json.RawMessage) (a args, ok bool) {
 	if json.Unmarshal(raw, &a.last) != nil || a.last == nil {
 		return a, false
 	}
+	a.ambiguous = len(chat.AmbiguousKeys(raw)) > 0
+	if !a.ambiguous { // one value per key: the map has them all
+		for k, v := range a.last {
+			a.byFold[chat.FoldName(k)] = []json.RawMessage{v}
+		}
+		return a, true
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if _, err := dec.Token(); err != nil {
 		return a, false
@@ -132,7 +139,6 @@ func arguments(raw json.RawMessage) (a args, ok bool) {
 		k, _ := tok.(string)
 		a.byFold[chat.FoldName(k)] = append(a.byFold[chat.FoldName(k)], v)
 	}
-	a.ambiguous = len(chat.AmbiguousKeys(raw)) > 0
 	return a, true
 }
 
