@@ -327,10 +327,11 @@ func (r *rootFs) ReadlinkIfPossible(name string) (string, error) {
 // folder that takes the name's place on Close: a write cut short (the app
 // killed midway) leaves the file as it was, never a prefix of the new
 // content, and other hard links to the file (one may be outside the
-// folder) keep what they held. The file's mode is kept. A write that does
-// not truncate a file with other hard links is refused. It returns nil,
-// nil for writes that go in place: through a symbolic link (inside the
-// folder), appends, and opens without O_CREATE of a missing file.
+// folder) keep what they held. The file's mode is kept; a symbolic link
+// (inside the folder) stays, its target replaced. A write that does not
+// truncate a file with other hard links is refused. It returns nil, nil
+// for writes that go in place: appends, and opens without O_CREATE of a
+// missing file.
 func (r *rootFs) replaceWhole(name string, flag int, perm os.FileMode) (afero.File, error) {
 	rel := r.rel(name)
 	fi, err := r.root.Lstat(rel)
@@ -338,8 +339,16 @@ func (r *rootFs) replaceWhole(name string, flag int, perm os.FileMode) (afero.Fi
 	switch {
 	case err != nil && !isMissingErr(err):
 		return nil, nil // OpenFile says what is wrong
+	case exists && fi.Mode()&os.ModeSymlink != 0:
+		// Written through, as a whole file too, at the link's target;
+		// a link out of the folder is refused by OpenFile.
+		target, err := resolveLinks(r, r, rel)
+		if err != nil || target == rel {
+			return nil, nil
+		}
+		return r.replaceWhole(target, flag, perm)
 	case exists && !fi.Mode().IsRegular():
-		return nil, nil // a link is written through; a folder is refused by OpenFile
+		return nil, nil // a folder is refused by OpenFile
 	case exists && flag&os.O_TRUNC == 0:
 		if linkCount(fi) > 1 {
 			return nil, &os.PathError{Op: "open", Path: name, Err: ErrHardLinked}

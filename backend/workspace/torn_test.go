@@ -159,3 +159,22 @@ func TestAnInterruptedCheckpointCanBeUndone(t *testing.T) {
 		t.Errorf("after undo: %q", got)
 	}
 }
+
+// A write through a link inside the folder replaces the link's target
+// whole and keeps the link.
+func TestWriteThroughALinkKeepsTheLink(t *testing.T) {
+	m, _, dir := folderFixture(t)
+	if err := os.Symlink("src/main.go", filepath.Join(dir, "main-link.go")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	mustRun(t, m, "c1", folderOpts(dir), "call-1", "write_file", map[string]any{"path": "main-link.go", "content": "package x\n"})
+	if fi, err := os.Lstat(filepath.Join(dir, "main-link.go")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+	if got, _ := readDisk(t, dir, "src/main.go"); got != "package x\n" {
+		t.Errorf("target: %q", got)
+	}
+	if tmps, _ := filepath.Glob(filepath.Join(dir, "*", ".airlock-*.tmp")); len(tmps) != 0 {
+		t.Errorf("temporary files left: %v", tmps)
+	}
+}
