@@ -94,6 +94,21 @@ func (k *keyScan) str(i int) (int, bool, error) {
 	}
 }
 
+// next reads what follows a member of an array or object: a comma (more
+// to come) or its closing delimiter (done).
+func (k *keyScan) next(i int, closing byte) (int, bool, error) {
+	i = k.ws(i)
+	switch {
+	case i >= len(k.b):
+		return i, false, errNotJSON
+	case k.b[i] == closing:
+		return i + 1, true, nil
+	case k.b[i] != ',':
+		return i, false, errNotJSON
+	}
+	return i + 1, false, nil
+}
+
 // value reads the value at i and returns the index after it.
 func (k *keyScan) value(i, depth int) (int, error) {
 	if depth > maxKeyDepth {
@@ -117,17 +132,10 @@ func (k *keyScan) value(i, depth int) (int, error) {
 			if i, err = k.value(i, depth+1); err != nil {
 				return i, err
 			}
-			i = k.ws(i)
-			if i >= len(k.b) {
-				return i, errNotJSON
+			done := false
+			if i, done, err = k.next(i, ']'); done || err != nil {
+				return i, err
 			}
-			if k.b[i] == ']' {
-				return i + 1, nil
-			}
-			if k.b[i] != ',' {
-				return i, errNotJSON
-			}
-			i++
 		}
 	case '{':
 		seen := map[string]string{} // folded → first spelling
@@ -161,17 +169,10 @@ func (k *keyScan) value(i, depth int) (int, error) {
 			if i, err = k.value(i+1, depth+1); err != nil {
 				return i, err
 			}
-			i = k.ws(i)
-			if i >= len(k.b) {
-				return i, errNotJSON
+			done := false
+			if i, done, err = k.next(i, '}'); done || err != nil {
+				return i, err
 			}
-			if k.b[i] == '}' {
-				return i + 1, nil
-			}
-			if k.b[i] != ',' {
-				return i, errNotJSON
-			}
-			i++
 		}
 	}
 	// A number, true, false or null: up to the next delimiter.
