@@ -12,10 +12,10 @@ import (
 // which run by themselves and which are never allowed (package approval);
 // a rule made from a card applies at once to the calls of its answer.
 
-// subjects tells rules how to read a chat's calls: the tool's path
+// Subjects tells rules how to read a chat's calls: the tool's path
 // arguments, and the workspace's links. When the workspace cannot be
 // opened, no path can be resolved, so no rule on folders allows anything.
-func subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) approval.Subject {
+func Subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) approval.Subject {
 	return func(c chat.Call) approval.Subject {
 		s := approval.Subject{Call: c}
 		if t, ok := box.Get(c.Name); ok {
@@ -124,7 +124,7 @@ func (e *Engine) AddRuleFromCall(ctx context.Context, callID string, d approval.
 			return err
 		}
 		env, envErr := e.envFor(ctx, c.ChatID)
-		subject := subjects(box, env, envErr)
+		subject := Subjects(box, env, envErr)
 		now := chat.Now()
 		for _, s := range siblings {
 			card := s.ID == c.ID
@@ -186,5 +186,5 @@ func (e *Engine) TestRule(ctx context.Context, callID string, d approval.Draft, 
 		return r, nil, 0, err
 	}
 	env, envErr := e.envFor(ctx, chatID)
-	return r, approval.Test(tried, calls, subjects(box, env, envErr)), len(calls), nil
+	return r, approval.Test(tried, calls, Subjects(box, env, envErr)), len(calls), nil
 }

@@ -71,7 +71,7 @@ func TestAnMCPRuleFollowsItsTool(t *testing.T) {
 	}
 	r.ID = 1
 	after := mcpBox(t, "git", "push.all", "push_all") // push_all now owns mcp__git__push_all
-	subject := subjects(after, tools.Env{}, nil)
+	subject := Subjects(after, tools.Env{}, nil)
 	var renamed string
 	for _, n := range after.Registry().Names() {
 		if tl, _ := after.Get(n); tl.Remote == "push.all" {

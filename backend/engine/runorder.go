@@ -69,7 +69,7 @@ func (e *Engine) stillAllowed(ctx context.Context, c chat.Call) bool {
 	defer e.decide.Unlock()
 	rules, _ := e.store.RulesFor(ctx, c.ChatID)
 	env, envErr := e.envFor(ctx, c.ChatID)
-	d := approval.Recheck(rules, subjects(e.toolsOf(ctx, c.ChatID), env, envErr)(c), chat.Now())
+	d := approval.Recheck(rules, Subjects(e.toolsOf(ctx, c.ChatID), env, envErr)(c), chat.Now())
 	switch d.Verdict {
 	case approval.Allow:
 		return true
