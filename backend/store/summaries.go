@@ -7,7 +7,7 @@ import (
 	"airlock/backend/chat"
 )
 
-// Summaries of the start of a conversation (see migration 0011).
+// Summaries of the start of a conversation (see migration 0012).
 
 const summaryColumns = "id, chat_id, through_id, covered, content, model, tokens_before, tokens_after, version, state, created_at"
 

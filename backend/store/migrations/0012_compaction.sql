@@ -1,4 +1,4 @@
--- 0011: fitting conversations to the model's context window.
+-- 0012: fitting conversations to the model's context window.
 
 -- A summary stands for the start of a chat's conversation when the model is
 -- asked: the messages of the active path up to through_id (covered of
