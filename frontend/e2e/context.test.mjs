@@ -183,11 +183,10 @@ test('a 30-call tool loop with 20 KB results at an 8k window finishes, carries i
     // The list may remount its items while it settles (a click on a detached
     // button is lost): click again, at most every half second, until shown.
     await app.waitFor(`(() => {
+      ${toBottom}
       if (document.querySelector('[data-testid="summary-text"]')) return true
-      if (Date.now() - (window.__toggled ?? 0) > 500) {
-        window.__toggled = Date.now()
-        document.querySelector('[data-testid="compaction"] [data-testid="summary-toggle"]')?.click()
-      }
+      const b = document.querySelector('[data-testid="compaction"] [data-testid="summary-toggle"]')
+      if (b && b.getAttribute('aria-expanded') !== 'true') b.click()
       return false
     })()`, 10000, 'the summary shown')
     await sleep(400)
