@@ -176,8 +176,8 @@ func (w wasiFS) Rename(from, to string) experimentalsys.Errno { return errno(w.r
 
 // Chmod and Utimens change nothing a workspace keeps: accepted, ignored
 // (read-only runs refuse them like any change).
-func (w wasiFS) Chmod(path string, _ fs.FileMode) experimentalsys.Errno   { return w.noop(path) }
-func (w wasiFS) Utimens(path string, _, _ int64) experimentalsys.Errno { return w.noop(path) }
+func (w wasiFS) Chmod(path string, _ fs.FileMode) experimentalsys.Errno { return w.noop(path) }
+func (w wasiFS) Utimens(path string, _, _ int64) experimentalsys.Errno  { return w.noop(path) }
 
 func (w wasiFS) noop(path string) experimentalsys.Errno {
 	if _, err := w.r.stat(path); err != nil {
