@@ -20,6 +20,7 @@ import (
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/tools"
+	"airlock/backend/tools/code"
 	"airlock/backend/tools/mcp"
 	"airlock/backend/workspace"
 )
@@ -47,6 +48,11 @@ var tsTypes = []struct {
 	{"ToolImage", chat.Image{}},
 	{"Call", chat.Call{}},
 	{"RunOutput", tools.Output{}},
+	{"CodeLimits", code.Limits{}},
+	{"CodeBounds", code.Bounds{}},
+	{"CodePlan", code.Plan{}},
+	{"CodeFileChange", code.FileChange{}},
+	{"CodeReport", code.Report{}},
 	{"RuleMatch", chat.RuleMatch{}},
 	{"Rule", chat.Rule{}},
 	{"AuditEntry", chat.AuditEntry{}},

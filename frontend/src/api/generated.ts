@@ -103,7 +103,7 @@ export type ModelModeInfo = {
 
 /** Go: facade.AppInfo */
 export type AppInfo = {
-  Version: string
+  version: string
   dataDir: string
   envProvider: boolean
   notices?: string[]
@@ -113,7 +113,7 @@ export type AppInfo = {
 /** Go: facade.AboutInfo */
 export type AboutInfo = {
   name: string
-  Version: string
+  version: string
   dataDir: string
   logFile: string
   platform: string
@@ -155,6 +155,7 @@ export type Call = {
   resultStatus?: string
   truncated?: boolean
   images?: ToolImage[]
+  structured?: unknown
   startedAt?: number
   finishedAt?: number
   preview?: unknown
@@ -168,6 +169,65 @@ export type RunOutput = {
   images?: ToolImage[]
   structured?: unknown
   isError?: boolean
+}
+
+/** Go: code.Limits */
+export type CodeLimits = {
+  timeoutSeconds: number
+  memoryMiB: number
+  outputKiB: number
+  maxFiles: number
+  maxWriteMiB: number
+}
+
+/** Go: code.Bounds */
+export type CodeBounds = {
+  timeoutMs: number
+  memoryBytes: number
+  outputBytes: number
+  maxFiles: number
+  writeBytes: number
+}
+
+/** Go: code.Plan */
+export type CodePlan = {
+  engine: string
+  language: string
+  bounds: CodeBounds
+  readOnly: boolean
+  lines: number
+}
+
+/** Go: code.FileChange */
+export type CodeFileChange = {
+  path: string
+  change: string
+  diff?: string
+  size: number
+}
+
+/** Go: code.Report */
+export type CodeReport = {
+  engine: string
+  language: string
+  bounds: CodeBounds
+  readOnly: boolean
+  lines: number
+  stdout: string
+  stderr: string
+  stdoutCut?: number
+  stderrCut?: number
+  value?: string
+  error?: string
+  bound?: string
+  exitCode: number
+  files?: CodeFileChange[]
+  durationMs: number
+  memoryBytes?: number
+  startMs: number
+  cancelled?: boolean
+  writtenBytes?: number
+  readOnlyRefused?: number
 }
 
 /** Go: chat.RuleMatch */
