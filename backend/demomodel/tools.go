@@ -307,11 +307,11 @@ const (
 		"with open(\"squares.txt\", \"w\") as f:\n" +
 		"    f.write(\"\\n\".join(str(s) for s in squares) + \"\\n\")\n" +
 		"print(\"wrote squares.txt:\", len(squares), \"numbers\")\n" +
-		"sum(squares)\n"
+		"sum(squares)"
 	demoJavaScript = "const squares = Array.from({ length: 10 }, (_, i) => (i + 1) ** 2);\n" +
 		"writeFile(\"squares.txt\", squares.join(\"\\n\") + \"\\n\");\n" +
 		"console.log(\"wrote squares.txt:\", squares.length, \"numbers\");\n" +
-		"squares.reduce((a, b) => a + b, 0);\n"
+		"squares.reduce((a, b) => a + b, 0);"
 )
 
 func codeCall(text string) (string, []chat.ToolCall) {
