@@ -134,7 +134,15 @@ const jsPrelude = `(() => {
     warn: (...a) => err(line(a)), error: (...a) => err(line(a)),
   };
   globalThis.print = globalThis.console.log;
-  globalThis.fs = { readFile, writeFile, appendFile, listDir, stat, exists, mkdir, remove, rename };
+  // A refused file operation is an Error (the engine throws host errors as TypeError).
+  const names = ['readFile', 'writeFile', 'appendFile', 'listDir', 'stat', 'exists', 'mkdir', 'remove', 'rename'];
+  for (const n of names) {
+    const f = globalThis[n];
+    globalThis[n] = function (...a) {
+      try { return f(...a); } catch (e) { throw new Error(e && e.message !== undefined ? e.message : String(e)); }
+    };
+  }
+  globalThis.fs = Object.fromEntries(names.map((n) => [n, globalThis[n]]));
 })();`
 
 // registerJS gives the VM its console and the workspace functions.
