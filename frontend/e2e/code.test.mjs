@@ -45,6 +45,9 @@ test('run a script: the code card, Run, its output and the file it wrote in File
   assert.equal(await app.eval(`${inCard('run_python', 'code-file')}.dataset.path`), 'squares.txt')
   assert.equal(await app.eval(`${inCard('run_python', 'code-file')}.dataset.change`), 'created')
   assert.match(report, /Ran .* · engine ready in/)
+  // The demo answers after the result: once it has, the report stays where it is scrolled.
+  await app.waitFor(`(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m && m.dataset.status === 'complete' && /385/.test(m.innerText) })()`, 20000, 'the answer after the run')
+  await sleep(500)
   await app.eval(`${inCard('run_python', 'code-report')}.scrollIntoView({ block: 'start' })`)
   await sleep(800)
   app.screenshot('code-card-done')
