@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -72,12 +73,22 @@ func runPy(ctx context.Context, pc PythonConfig, rf *runFS, a args, b Bounds, re
 	rtc := wazero.NewRuntimeConfig().
 		WithCompilationCache(pc.compilationCache()).
 		WithMemoryLimitPages(uint32(b.MemoryBytes / 65536)).
+		// The bound reserved at once (untouched pages cost nothing): growing
+		// copy by copy would leave the old copies for the GC, several times
+		// the bound at the peak.
+		WithMemoryCapacityFromMax(true).
 		WithCloseOnContextDone(true).
 		// Without this a stopped run waits seconds while wazero reads
 		// CPython's DWARF for a stack trace nobody shows.
 		WithDebugInfoEnabled(false)
 	rt := wazero.NewRuntimeWithConfig(ctx, rtc)
-	defer rt.Close(context.Background()) // also drops the compiled code from memory
+	defer func() {
+		_ = rt.Close(context.Background()) // also drops the compiled code from memory
+		// The module, its compiled code and the guest's memory (100 MB and
+		// more) go back to the system now, not at some later GC: an idle
+		// Airlock returns to its size after a run.
+		debug.FreeOSMemory()
+	}()
 	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
 		return startErr(ctx, err)
 	}
