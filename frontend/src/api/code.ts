@@ -1,7 +1,7 @@
 // Running code (run_javascript, run_python): the bounds in Settings, and the
 // shapes of a code card's plan (before the run) and report (after it).
 import type * as go from './generated'
-import { call } from './index'
+import { call } from './core'
 
 export type CodeLimits = go.CodeLimits
 export type CodeBounds = go.CodeBounds

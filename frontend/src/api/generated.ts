@@ -101,6 +101,33 @@ export type ModelModeInfo = {
   effective: string
 }
 
+/** Go: chat.Window */
+export type ContextWindow = {
+  tokens: number
+  modelMax: number
+  loaded: number
+  maxOutput: number
+  source: string
+  note: string
+}
+
+/** Go: facade.ModelWindowInfo */
+export type ModelWindowInfo = {
+  providerId: string
+  model: string
+  discovered: ContextWindow
+  discoveredAt: number
+  learned: number
+  learnedReason: string
+  learnedAt: number
+  userWindow: number
+  userMaxOutput: number
+  updatedAt: number
+  tokens: number
+  source: string
+  unreachable: boolean
+}
+
 /** Go: facade.AppInfo */
 export type AppInfo = {
   version: string
@@ -274,6 +301,7 @@ export type AuditEntry = {
   preview: unknown
   resultStatus: string
   durationMs: number
+  imported: boolean
 }
 
 /** Go: facade.ToolInfo */

@@ -1,6 +1,7 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
+import { contextWindowEn } from './contextWindow.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -766,6 +767,7 @@ export const en = {
   },
   policy: policyEn,
   code: codeEn,
+  contextWindow: contextWindowEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',
