@@ -15,12 +15,19 @@ func benchRun(b *testing.B, cfg Config, tool, code string) {
 	raw, _ := json.Marshal(map[string]any{"code": code})
 	t := toolNamed(b, cfg, tool)
 	b.ResetTimer()
+	var start, ran int64
 	for i := 0; i < b.N; i++ {
 		out, err := t.Run(context.Background(), env, raw)
 		if err != nil || out.IsError {
 			b.Fatalf("%v %s", err, out.Text)
 		}
+		var rep Report
+		_ = json.Unmarshal(out.Structured, &rep)
+		start, ran = start+rep.StartMs, ran+rep.DurationMs
 	}
+	// The engine's start (compiled code loaded, VM ready) and the run itself.
+	b.ReportMetric(float64(start)/float64(b.N), "start-ms/op")
+	b.ReportMetric(float64(ran)/float64(b.N), "run-ms/op")
 }
 
 func BenchmarkJavaScriptStart(b *testing.B) {
