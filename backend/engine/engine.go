@@ -102,6 +102,7 @@ type Engine struct {
 	wg         sync.WaitGroup
 
 	decide sync.Mutex // serialises decisions and the hand-back of results
+	runs   runLocks   // orders a chat's runs (runorder.go)
 }
 
 type turn struct {

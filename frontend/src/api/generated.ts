@@ -186,6 +186,7 @@ export type Call = {
   startedAt?: number
   finishedAt?: number
   preview?: unknown
+  ambiguousKeys?: string[]
   createdAt: number
   updatedAt: number
 }
@@ -270,6 +271,8 @@ export type Rule = {
   id: number
   effect: string
   tool: string
+  toolServer?: string
+  toolRemote?: string
   match: RuleMatch
   scope: string
   chatId: string

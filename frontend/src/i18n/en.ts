@@ -128,6 +128,8 @@ export const en = {
   },
   calls: {
     unknownTool: 'unknown tool',
+    ambiguousKeys:
+      'Some argument names appear twice or differ only by case ({{keys}}). Programs may read them differently, so no rule on an exact value or a folder runs this call by itself.',
     cardLabel: 'Tool call {{name}}: {{state}}',
     cardLabelSummary: 'Tool call {{name}} ({{summary}}): {{state}}',
     groupLabel_one: '{{count}} tool call',
