@@ -120,7 +120,7 @@ test-e2e: deps-system $(BIN) $(PYTHON_WASM)
 	mkdir -p artifacts
 	AIRLOCK_BIN=$(CURDIR)/$(BIN) AIRLOCK_ARTIFACTS=$(CURDIR)/artifacts $(HEADLESS) node --test --test-concurrency=1 frontend/e2e/
 
-bench:
+bench: $(PYTHON_WASM)
 	go test -run '^$$' -bench . -benchmem ./backend/...
 
 clean:
