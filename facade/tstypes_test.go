@@ -22,6 +22,7 @@ import (
 	"airlock/backend/engine"
 	"airlock/backend/engine/fit"
 	"airlock/backend/tools"
+	"airlock/backend/tools/code"
 	"airlock/backend/tools/mcp"
 	"airlock/backend/workspace"
 )
@@ -54,6 +55,11 @@ var tsTypes = []struct {
 	{"ToolImage", chat.Image{}},
 	{"Call", chat.Call{}},
 	{"RunOutput", tools.Output{}},
+	{"CodeLimits", code.Limits{}},
+	{"CodeBounds", code.Bounds{}},
+	{"CodePlan", code.Plan{}},
+	{"CodeFileChange", code.FileChange{}},
+	{"CodeReport", code.Report{}},
 	{"RuleMatch", chat.RuleMatch{}},
 	{"Rule", chat.Rule{}},
 	{"AuditEntry", chat.AuditEntry{}},

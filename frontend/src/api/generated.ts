@@ -223,6 +223,7 @@ export type Call = {
   resultStatus?: string
   truncated?: boolean
   images?: ToolImage[]
+  structured?: unknown
   startedAt?: number
   finishedAt?: number
   preview?: unknown
@@ -237,6 +238,65 @@ export type RunOutput = {
   images?: ToolImage[]
   structured?: unknown
   isError?: boolean
+}
+
+/** Go: code.Limits */
+export type CodeLimits = {
+  timeoutSeconds: number
+  memoryMiB: number
+  outputKiB: number
+  maxFiles: number
+  maxWriteMiB: number
+}
+
+/** Go: code.Bounds */
+export type CodeBounds = {
+  timeoutMs: number
+  memoryBytes: number
+  outputBytes: number
+  maxFiles: number
+  writeBytes: number
+}
+
+/** Go: code.Plan */
+export type CodePlan = {
+  engine: string
+  language: string
+  bounds: CodeBounds
+  readOnly: boolean
+  lines: number
+}
+
+/** Go: code.FileChange */
+export type CodeFileChange = {
+  path: string
+  change: string
+  diff?: string
+  size: number
+}
+
+/** Go: code.Report */
+export type CodeReport = {
+  engine: string
+  language: string
+  bounds: CodeBounds
+  readOnly: boolean
+  lines: number
+  stdout: string
+  stderr: string
+  stdoutCut?: number
+  stderrCut?: number
+  value?: string
+  error?: string
+  bound?: string
+  exitCode: number
+  files?: CodeFileChange[]
+  durationMs: number
+  memoryBytes?: number
+  startMs: number
+  cancelled?: boolean
+  writtenBytes?: number
+  readOnlyRefused?: number
 }
 
 /** Go: chat.RuleMatch */

@@ -1,5 +1,6 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { policyEn } from './policy.en'
+import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { contextEn } from './context.en'
 export const en = {
@@ -768,6 +769,7 @@ export const en = {
     },
   },
   policy: policyEn,
+  code: codeEn,
   contextWindow: contextWindowEn,
   context: contextEn,
   errors: {

@@ -1,4 +1,5 @@
 import { policyZh } from './policy.zh'
+import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { contextZh } from './context.zh'
 import type { Resources } from './en'
@@ -765,6 +766,7 @@ export const zh: Resources = {
     },
   },
   policy: policyZh,
+  code: codeZh,
   contextWindow: contextWindowZh,
   context: contextZh,
   errors: {
