@@ -47,6 +47,8 @@ type Error struct {
 	RetryAfter time.Duration // from Retry-After on 429/503, else 0
 	Said       string        // the server's own words, when it gave some (tools refusals)
 	Err        error         // the underlying cause
+
+	overloaded bool // the server said it is overloaded (Anthropic's 529 or overloaded_error): worth asking again
 }
 
 func (e *Error) Error() string { return e.Message }
