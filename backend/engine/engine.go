@@ -391,6 +391,9 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 			mu.Unlock()
 			ui.Add(d.Text, d.Reasoning)
 			forming.add(d)
+			if d.Notice != "" {
+				e.notice(msg.ChatID, "provider_notice", d.Notice)
+			}
 		})
 	}
 	res, err := stream()
@@ -406,6 +409,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 
 	final := snapshot()
 	final.Usage = res.Usage
+	final.Thoughts = chat.EncodeThoughts(res.Thoughts)
 	if res.Model != "" {
 		final.Model = res.Model
 	}

@@ -149,9 +149,10 @@ func (p turnPlan) messages(system string, par paradigm.Paradigm, native bool) []
 		calls := nativeCalls(p.calls[m.ID])
 		switch {
 		case m.Role == chat.RoleAssistant && len(calls) > 0 && native:
-			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls)})
+			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls), Thoughts: m.SignedThoughts()})
 			for _, c := range calls {
-				out = append(out, llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: toolMessage(c)})
+				out = append(out, llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: toolMessage(c),
+					IsError: !c.Settled() || c.ResultState == chat.ToolError})
 			}
 			answered = true
 			continue
@@ -268,6 +269,8 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 		}
 		args, err := nativeArguments(tc.Arguments)
 		switch {
+		case tc.Incomplete:
+			c.State, c.Problem = chat.CallProblem, "The answer ended before this call was complete (cut off at the output limit, or the connection broke), so it was not run."
 		case tc.Truncated:
 			c.State, c.Problem = chat.CallProblem, fmt.Sprintf("The arguments were longer than %d KB and were cut, so the call was not run.", llm.MaxToolArguments>>10)
 		case err != nil:
