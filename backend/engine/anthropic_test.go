@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"airlock/backend/chat"
+	"airlock/backend/demomodel"
+)
+
+// anthropicBody is the part of a Messages request these tests read.
+type anthropicBody struct {
+	System   []map[string]any `json:"system"`
+	Tools    []map[string]any `json:"tools"`
+	Messages []struct {
+		Role    string           `json:"role"`
+		Content []map[string]any `json:"content"`
+	} `json:"messages"`
+}
+
+func (n *nativeEnv) anthropicRequests(want int) []anthropicBody {
+	n.t.Helper()
+	n.requests(want)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	out := make([]anthropicBody, len(n.raw))
+	for i, raw := range n.raw {
+		if err := json.Unmarshal([]byte(raw), &out[i]); err != nil {
+			n.t.Fatalf("request %d: %v\n%s", i, err, raw)
+		}
+	}
+	return out
+}
+
+func blockTypes(content []map[string]any) string {
+	var ts []string
+	for _, b := range content {
+		ts = append(ts, b["type"].(string))
+	}
+	return strings.Join(ts, ",")
+}
+
+// On the Anthropic wire the answer's signed thinking is kept and sent back
+// with its tool uses, and every call gets its tool_result (a denied one
+// is_error-free, a failed one is_error), in the next user message. The demo
+// refuses the request otherwise, as the API does.
+func TestAnthropicToolUseTurnCarriesThinkingAndResults(t *testing.T) {
+	n := newNativeOn(t, chat.APIAnthropic, demomodel.DefaultModel, chat.ToolModeNative)
+	n.send("time and calc 2+2")
+	calls := n.calls("two cards", count(2))
+	msgs, _ := n.st.ListMessages(t.Context(), n.chat.ID)
+	answer := msgs[len(msgs)-1]
+	thoughts := answer.SignedThoughts()
+	if len(thoughts) != 1 || thoughts[0].Signature == "" || thoughts[0].Text != answer.Reasoning {
+		t.Fatalf("stored thoughts %+v, reasoning %q", thoughts, answer.Reasoning)
+	}
+	first := n.anthropicRequests(1)[0]
+	if len(first.Tools) != 2 || first.Tools[1]["cache_control"] == nil || first.Tools[0]["cache_control"] != nil {
+		t.Fatalf("tools %+v system %+v", first.Tools, first.System)
+	}
+
+	if _, err := n.eng.Deny(t.Context(), calls[0].ID, "not now"); err != nil {
+		t.Fatal(err)
+	}
+	approve(t, n.eng, calls[1].ID)
+	next := n.anthropicRequests(2)[1]
+	m := next.Messages
+	if len(m) != 3 {
+		t.Fatalf("messages %+v", m)
+	}
+	asst, user := m[1], m[2]
+	if asst.Role != "assistant" || blockTypes(asst.Content) != "thinking,text,tool_use,tool_use" ||
+		asst.Content[0]["signature"] != thoughts[0].Signature || asst.Content[0]["thinking"] != thoughts[0].Text {
+		t.Fatalf("assistant turn %+v", asst)
+	}
+	if user.Role != "user" || blockTypes(user.Content) != "tool_result,tool_result" ||
+		user.Content[0]["tool_use_id"] != calls[0].ModelCallID || user.Content[1]["tool_use_id"] != calls[1].ModelCallID ||
+		user.Content[1]["is_error"] != nil {
+		t.Fatalf("results %+v", user)
+	}
+	if s, _ := json.Marshal(user.Content[0]["content"]); !strings.Contains(string(s), "denied") {
+		t.Fatalf("the denial is not said: %s", s)
+	}
+	done := n.lastAnswer("4")
+	if done.Status != chat.StatusComplete || done.Usage.PromptTokens == 0 {
+		t.Fatalf("the answer after the results: %+v", done)
+	}
+}
+
+// A text-mode chat on the Anthropic wire offers no tools: the paradigm is
+// in the system prompt, and a call written as text is a card.
+func TestAnthropicTextModeSendsNoTools(t *testing.T) {
+	n := newNativeOn(t, chat.APIAnthropic, demomodel.DefaultModel, chat.ToolModeText)
+	n.send("please calculate 17*23")
+	c := n.calls("a text card", count(1))[0]
+	if c.Format == FormatNative || c.Name != "calculate" {
+		t.Fatalf("card %+v", c)
+	}
+	req := n.anthropicRequests(1)[0]
+	if req.Tools != nil || len(req.System) != 1 || !strings.Contains(req.System[0]["text"].(string), "calculate") || req.System[0]["cache_control"] == nil {
+		t.Fatalf("a text-mode request: tools %+v system %+v", req.Tools, req.System)
+	}
+	if strings.Contains(n.raw[0], `"tools"`) {
+		t.Fatalf("tools were sent: %s", n.raw[0])
+	}
+}
