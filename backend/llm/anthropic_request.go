@@ -27,6 +27,9 @@ const AnthropicMaxTokens = 8192
 // The extra options carry what the SDK's params do not (temperature).
 func (c *Client) anthropicParams(req Request) (anthropic.MessageNewParams, []option.RequestOption) {
 	p := anthropic.MessageNewParams{Model: anthropic.Model(c.cfg.Model), MaxTokens: AnthropicMaxTokens}
+	if req.MaxTokens > 0 {
+		p.MaxTokens = int64(req.MaxTokens)
+	}
 	var system []string
 	var turns []antTurn
 	add := func(assistant bool, blocks ...anthropic.ContentBlockParamUnion) {

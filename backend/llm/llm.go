@@ -125,6 +125,9 @@ type Request struct {
 	// ParallelToolCalls, when set and Tools is not empty, is sent as
 	// parallel_tool_calls.
 	ParallelToolCalls *bool
+	// MaxTokens bounds the answer on the Anthropic wire (0 means
+	// AnthropicMaxTokens); the OpenAI wire leaves it to the server.
+	MaxTokens int
 }
 
 // Delta is one increment of the answer. When several fields are set, they
