@@ -8,7 +8,7 @@ import (
 // AboutInfo is what the About dialog shows.
 type AboutInfo struct {
 	Name      string `json:"name"`
-	Version   string `json:"Version"`   // from git describe at build time, "dev" otherwise
+	Version   string `json:"version"`   // from git describe at build time, "dev" otherwise
 	DataDir   string `json:"dataDir"`   // absolute; OpenDataDir opens it
 	LogFile   string `json:"logFile"`   // <dataDir>/logs/airlock.log
 	Platform  string `json:"platform"`  // GOOS/GOARCH, e.g. linux/amd64

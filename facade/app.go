@@ -52,7 +52,7 @@ type App struct {
 
 // AppInfo tells the UI about the running app.
 type AppInfo struct {
-	Version     string `json:"Version"`
+	Version     string `json:"version"`
 	DataDir     string `json:"dataDir"`
 	EnvProvider bool   `json:"envProvider"`
 	// Notices: what went wrong at start that people must know (shown once).
