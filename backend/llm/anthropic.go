@@ -293,8 +293,9 @@ func (a *antAnswer) thinking(b *antBlock, s string) {
 
 // end closes the answer: what the splitter held back, the calls as they
 // stand (a call whose block never stopped is Incomplete), and the thoughts
-// worth keeping (a thinking block without its signature cannot be sent
-// back, so it is not kept; its text was shown all the same).
+// worth keeping: every thinking block, signed or not (DeepSeek's endpoint
+// wants its own back too, and refuses a tool-use turn without them), but
+// not an empty one.
 func (a *antAnswer) end() {
 	a.emit(a.split.flush())
 	a.res.ToolCalls, a.res.ToolCallsDropped = a.calls.result(), a.calls.dropped
@@ -303,7 +304,7 @@ func (a *antAnswer) end() {
 			a.res.ToolCalls[b.call].Incomplete = true
 		}
 	}
-	a.res.Thoughts = slices.DeleteFunc(a.res.Thoughts, func(t chat.Thought) bool { return t.Signature == "" && t.Redacted == "" })
+	a.res.Thoughts = slices.DeleteFunc(a.res.Thoughts, func(t chat.Thought) bool { return t == chat.Thought{} })
 	if len(a.res.Thoughts) == 0 {
 		a.res.Thoughts = nil
 	}

@@ -103,7 +103,7 @@ func assistantBlocks(m Message) []anthropic.ContentBlockParamUnion {
 			switch {
 			case t.Redacted != "":
 				out = append(out, anthropic.NewRedactedThinkingBlock(t.Redacted))
-			case t.Signature != "":
+			case t.Signature != "" || t.Text != "":
 				out = append(out, anthropic.NewThinkingBlock(t.Signature, t.Text))
 			}
 		}

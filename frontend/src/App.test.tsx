@@ -218,6 +218,29 @@ describe('App with a fake backend', () => {
     expect(within(chip).queryByTestId('demo-badge')).toBeNull()
   })
 
+  it('adds an Anthropic Messages provider from its presets, and the kind is saved', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('settings-open'))
+    await user.click(screen.getByTestId('settings-tab-providers'))
+    await user.click(screen.getByTestId('provider-add'))
+    expect(screen.getByTestId('provider-kind-openai')).toHaveAttribute('aria-checked', 'true')
+    expect(screen.queryByTestId('preset-kimi')).toBeNull() // presets follow the kind
+    await user.click(screen.getByTestId('provider-kind-anthropic'))
+    expect(screen.getByTestId('provider-kind-anthropic')).toHaveAttribute('aria-checked', 'true')
+    expect(screen.queryByTestId('preset-ollama')).toBeNull()
+    for (const id of ['anthropic', 'deepseek-anthropic', 'glm', 'kimi', 'minimax']) expect(screen.getByTestId(`preset-${id}`)).toBeInTheDocument()
+    await user.click(screen.getByTestId('preset-kimi'))
+    expect(screen.getByTestId('provider-base-url')).toHaveValue('https://api.moonshot.ai/anthropic')
+    expect(screen.getByTestId('provider-name')).toHaveValue('Moonshot Kimi')
+    await user.type(screen.getByTestId('provider-api-key'), 'sk-kimi')
+    await user.click(screen.getByTestId('provider-save'))
+    expect(await screen.findByText('Provider saved.')).toBeInTheDocument()
+    const saved = useStore.getState().providers.find((p) => p.name === 'Moonshot Kimi')
+    expect(saved?.kind).toBe('anthropic')
+    expect(screen.getAllByTestId('provider-row').find((r) => r.textContent?.includes('Moonshot Kimi'))).toHaveTextContent('Anthropic Messages')
+  })
+
   it('works when driven like the e2e harness (native value setter + input event, no waits)', async () => {
     await boot({ empty: true })
     act(() => screen.getByTestId('new-chat').click())

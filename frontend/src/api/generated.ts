@@ -7,6 +7,8 @@ export type Usage = {
   promptTokens: number
   completionTokens: number
   totalTokens: number
+  cacheReadTokens?: number
+  cacheWriteTokens?: number
 }
 
 /** Go: chat.ChatOptions */
@@ -75,6 +77,7 @@ export type Provider = {
   apiKey: string
   model: string
   demo: boolean
+  kind: string
 }
 
 /** Go: chat.Settings */
@@ -103,7 +106,7 @@ export type ModelModeInfo = {
 
 /** Go: facade.AppInfo */
 export type AppInfo = {
-  Version: string
+  version: string
   dataDir: string
   envProvider: boolean
   notices?: string[]
@@ -113,7 +116,7 @@ export type AppInfo = {
 /** Go: facade.AboutInfo */
 export type AboutInfo = {
   name: string
-  Version: string
+  version: string
   dataDir: string
   logFile: string
   platform: string

@@ -108,6 +108,7 @@ export const en = {
     stopped: 'Stopped',
     interrupted: 'Interrupted before the answer started',
     usage: '{{total}} tokens ({{prompt}} in / {{completion}} out)',
+    usageCache: 'cache: {{read}} read, {{write}} written',
     remoteImageBlocked: '[remote image blocked: {{url}}]',
     imageBlocked: '[image blocked: {{alt}}]',
     toolResults: 'Tool results',
@@ -581,6 +582,13 @@ export const en = {
     },
   },
   providers: {
+    kind: 'API',
+    kindOpenai: 'OpenAI-compatible',
+    kindAnthropic: 'Anthropic Messages',
+    kindHintOpenai: 'Chat completions (/v1/chat/completions): OpenAI, Ollama, LM Studio, vLLM, OpenRouter, DeepSeek…',
+    kindHintAnthropic:
+      'The Messages API (/v1/messages): Claude, and the Anthropic-compatible endpoints of DeepSeek, GLM, Kimi and MiniMax. Keeps thinking with its signatures and caches the prompt.',
+    baseUrlHintAnthropic: 'The address /v1/messages hangs from (no /v1 at the end). Pick a preset or paste your own.',
     listLabel: 'Providers',
     add: 'Add provider',
     active: 'Active',

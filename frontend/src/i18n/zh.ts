@@ -107,6 +107,7 @@ export const zh: Resources = {
     stopped: '已停止',
     interrupted: '回答开始前被中断',
     usage: '{{total}} 个 token（输入 {{prompt}} / 输出 {{completion}}）',
+    usageCache: '缓存：读取 {{read}}，写入 {{write}}',
     remoteImageBlocked: '[已拦截远程图片：{{url}}]',
     imageBlocked: '[已拦截图片：{{alt}}]',
     toolResults: '工具结果',
@@ -580,6 +581,13 @@ export const zh: Resources = {
     },
   },
   providers: {
+    kind: 'API 类型',
+    kindOpenai: '兼容 OpenAI',
+    kindAnthropic: 'Anthropic Messages',
+    kindHintOpenai: 'Chat Completions 接口（/v1/chat/completions）：OpenAI、Ollama、LM Studio、vLLM、OpenRouter、DeepSeek 等。',
+    kindHintAnthropic:
+      'Messages 接口（/v1/messages）：Claude，以及 DeepSeek、智谱 GLM、Kimi、MiniMax 的 Anthropic 兼容接口。会保留思考内容及其签名，并缓存提示词。',
+    baseUrlHintAnthropic: '/v1/messages 之前的地址（末尾不带 /v1）。可选择预设，或粘贴你自己的地址。',
     listLabel: '服务提供方',
     add: '添加服务',
     active: '使用中',
