@@ -238,6 +238,7 @@ export const en = {
     title: 'Airlock needs your attention',
     turnCapTitle: 'The tool loop paused',
     toolModeTitle: 'Auto changed how tools are called',
+    providerTitle: 'From the provider',
   },
   chatOptions: {
     title: 'Tool calls in this chat',

@@ -237,6 +237,7 @@ export const zh: Resources = {
     title: 'Airlock 需要你注意',
     turnCapTitle: '工具循环已暂停',
     toolModeTitle: '自动模式更改了工具调用方式',
+    providerTitle: '来自服务商',
   },
   chatOptions: {
     title: '此对话的工具调用',
