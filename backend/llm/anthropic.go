@@ -42,14 +42,15 @@ const (
 // goes as x-api-key, which Anthropic wants; other hosts get it as a bearer
 // token too, which DeepSeek, GLM, Kimi, MiniMax and LiteLLM document (the
 // same secret, to the same server). Nothing is read from the environment
-// (ANTHROPIC_API_KEY and co. would leak into a provider that has no key),
+// (ANTHROPIC_API_KEY and co. would leak into a provider that has no key:
+// the services are built without NewClient's environment defaults),
 // and the SDK does not retry by itself: streamAnthropic does, and says so.
 func newAnthropic(cfg Config, hc *http.Client) *Client {
 	if cfg.RetryWait <= 0 {
 		cfg.RetryWait = DefaultRetryWait
 	}
 	cfg.BaseURL = strings.TrimSuffix(cfg.BaseURL, "/v1")
-	opts := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithHTTPClient(hc), option.WithMaxRetries(0)}
+	opts := []option.RequestOption{option.WithHTTPClient(hc), option.WithMaxRetries(0)}
 	if cfg.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(cfg.BaseURL+"/"))
 	}
@@ -59,9 +60,19 @@ func newAnthropic(cfg Config, hc *http.Client) *Client {
 			opts = append(opts, option.WithHeader("authorization", "Bearer "+cfg.APIKey))
 		}
 	}
-	ant := anthropic.NewClient(opts...)
-	return &Client{cfg: cfg, ant: &ant, shown: redact.URL(cfg.BaseURL),
+	// The two services used, not anthropic.NewClient: a Client holds every
+	// service of the API (beta, organization…), whose code would all be
+	// linked in (about 20 MB more binary).
+	opts = append([]option.RequestOption{option.WithEnvironmentProduction()}, opts...)
+	ant := &antServices{messages: anthropic.NewMessageService(opts...), models: anthropic.NewModelService(opts...)}
+	return &Client{cfg: cfg, ant: ant, shown: redact.URL(cfg.BaseURL),
 		secrets: append(redact.Secrets(cfg.BaseURL), cfg.APIKey)}
+}
+
+// antServices are the parts of the SDK a client uses.
+type antServices struct {
+	messages anthropic.MessageService
+	models   anthropic.ModelService
 }
 
 func isAnthropicHost(h string) bool {
@@ -128,7 +139,7 @@ func (c *Client) anthropicOnce(ctx context.Context, params anthropic.MessageNewP
 	res := Result{Model: c.cfg.Model}
 	ctx, w, done := c.begin(ctx)
 	defer done()
-	stream := c.ant.Messages.NewStreaming(ctx, params, opts...)
+	stream := c.ant.messages.NewStreaming(ctx, params, opts...)
 	defer stream.Close()
 	a := antAnswer{answer: answer{res: &res, onDelta: onDelta, calls: newToolAccumulator()}, blocks: map[int64]*antBlock{}}
 	for stream.Next() {
@@ -332,7 +343,7 @@ func (c *Client) listAnthropicModels(ctx context.Context) ([]string, error) {
 	var ids []string
 	params := anthropic.ModelListParams{Limit: anthropic.Int(1000)}
 	for range maxModelPages {
-		page, err := c.ant.Models.List(ctx, params)
+		page, err := c.ant.models.List(ctx, params)
 		if err != nil {
 			return nil, c.classifyAnthropic(ctx, w, err, opModels)
 		}

@@ -20,7 +20,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/anthropics/anthropic-sdk-go/v2"
 	openai "github.com/sashabaranov/go-openai"
 
 	"airlock/backend/chat"
@@ -177,7 +176,7 @@ type Result struct {
 type Client struct {
 	cfg Config
 	api *openai.Client
-	ant *anthropic.Client // set when the provider speaks Anthropic Messages
+	ant *antServices // set when the provider speaks Anthropic Messages
 	// shown is BaseURL as errors print it, its secrets masked; secrets are
 	// the values masked in every error's text (see clean).
 	shown   string
