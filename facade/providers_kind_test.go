@@ -8,6 +8,7 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/demomodel"
+	"airlock/backend/llm"
 )
 
 func TestEnvKind(t *testing.T) {
@@ -57,5 +58,41 @@ func TestTestConnectionAnthropic(t *testing.T) {
 	p.APIKey, p.Model = "sk-x", ""
 	if _, err := a.TestConnection(p); err == nil || !strings.Contains(err.Error(), "does not list its models") {
 		t.Fatalf("no list, no model: %v", err)
+	}
+}
+
+// The demo speaks both wires: switching its kind in Settings makes the next
+// answer go to /v1/messages, and the switch survives a restart (the store).
+func TestDemoProviderKindSwitches(t *testing.T) {
+	a := testApp(t)
+	var paths []string
+	demo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		paths = append(paths, r.URL.Path)
+		demomodel.New(demomodel.Options{}).ServeHTTP(w, r)
+	}))
+	t.Cleanup(demo.Close)
+	a.demoURL = demo.URL + "/v1"
+	ps, err := a.ListProviders()
+	if err != nil || ps[0].ID != chat.DemoProviderID {
+		t.Fatalf("providers %+v %v", ps, err)
+	}
+	d := ps[0]
+	d.Kind = chat.APIAnthropic
+	if saved, err := a.SaveProvider(d); err != nil || saved.Kind != chat.APIAnthropic || saved.BaseURL != a.demoURL {
+		t.Fatalf("saved %+v %v", saved, err)
+	}
+	p, model, err := a.connect(a.ctx)
+	if err != nil || p.APIKind() != chat.APIAnthropic {
+		t.Fatalf("connect %+v %v", p, err)
+	}
+	var text strings.Builder
+	if _, err := model.Stream(a.ctx, llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "hello"}}}, func(d llm.Delta) { text.WriteString(d.Text) }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "demo") || paths[len(paths)-1] != "/v1/messages" {
+		t.Fatalf("text %q paths %q", text.String(), paths)
+	}
+	if got, _ := a.store.GetProvider(a.ctx, chat.DemoProviderID); got.Kind != chat.APIAnthropic {
+		t.Fatalf("stored %+v", got)
 	}
 }
