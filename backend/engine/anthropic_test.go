@@ -2,8 +2,11 @@ package engine
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"airlock/backend/chat"
 	"airlock/backend/demomodel"
@@ -103,5 +106,40 @@ func TestAnthropicTextModeSendsNoTools(t *testing.T) {
 	}
 	if strings.Contains(n.raw[0], `"tools"`) {
 		t.Fatalf("tools were sent: %s", n.raw[0])
+	}
+}
+
+// A stream that breaks inside a tool_use keeps the text that arrived, and
+// the half-built call is a problem card, never a call; nothing goes back to
+// the model by itself.
+func TestAnthropicStreamCutInsideToolUse(t *testing.T) {
+	sse := func(w http.ResponseWriter, typ, data string) {
+		_, _ = io.WriteString(w, "event: "+typ+"\ndata: "+data+"\n\n")
+		w.(http.Flusher).Flush()
+	}
+	n := newNativeWith(t, chat.APIAnthropic, "claude-test", chat.ToolModeNative, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		sse(w, "message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"claude-test","usage":{"input_tokens":9,"output_tokens":1}}}`)
+		sse(w, "content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`)
+		sse(w, "content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Writing it now."}}`)
+		sse(w, "content_block_stop", `{"type":"content_block_stop","index":0}`)
+		sse(w, "content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_cut","name":"calculate","input":{}}}`)
+		sse(w, "content_block_delta", `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"expression\": \"1"}}`)
+		sse(w, "error", `{"type":"error","error":{"type":"api_error","message":"Internal server error"}}`)
+	}))
+	n.send("calculate 17*23")
+	calls := n.calls("a problem card", count(1))
+	c := calls[0]
+	if c.State != chat.CallProblem || !strings.Contains(c.Problem, "ended before this call was complete") || c.Name != "calculate" {
+		t.Fatalf("card %+v", c)
+	}
+	msgs, _ := n.st.ListMessages(t.Context(), n.chat.ID)
+	last := msgs[len(msgs)-1]
+	if last.Status != chat.StatusError || last.Content != "Writing it now." || !strings.Contains(last.ErrorMessage, "Internal server error") {
+		t.Fatalf("answer %+v", last)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if got := len(n.anthropicRequests(1)); got != 1 {
+		t.Fatalf("%d requests: a broken answer's cards went back to the model", got)
 	}
 }

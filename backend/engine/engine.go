@@ -423,8 +423,11 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 	delete(e.streams, msg.ChatID)
 	e.mu.Unlock()
 	ui.End(final)
-	if final.Status == chat.StatusComplete {
+	switch {
+	case final.Status == chat.StatusComplete:
 		e.afterAnswer(final, plan, res)
+	case final.Status == chat.StatusError && len(res.ToolCalls) > 0:
+		e.brokenCalls(final, plan, res)
 	}
 }
 

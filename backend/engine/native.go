@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
+	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/llm"
 	"airlock/backend/paradigm"
@@ -293,6 +295,37 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 			Problem: fmt.Sprintf("The answer had more than %d tool calls; the rest were not turned into cards. Make fewer calls at a time.", llm.MaxToolCalls)})
 	}
 	return out
+}
+
+// brokenCalls shows the native calls of an answer whose stream broke as
+// problem cards, never as calls: what arrived of them may be cut anywhere.
+// Nothing goes back to the model by itself (the answer failed; Retry
+// replaces it, and its cards with it).
+func (e *Engine) brokenCalls(msg chat.Message, plan turnPlan, answer llm.Result) {
+	if e.tools == nil {
+		return
+	}
+	natives := slices.Clone(answer.ToolCalls)
+	for i := range natives {
+		natives[i].Incomplete = true
+	}
+	calls := fromNative(natives, plan.box, answer.ToolCallsDropped)
+	for i := range calls {
+		cl := &calls[i]
+		cl.ChatID, cl.MessageID, cl.Index = msg.ChatID, msg.ID, i
+		if isEmptyArgs(cl.Arguments) {
+			cl.Arguments = argsAsRead(cl.Raw)
+		}
+	}
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	stored, err := e.store.AddCalls(context.Background(), capCalls(calls))
+	if err != nil {
+		return
+	}
+	for _, cl := range stored {
+		e.emit(bridge.EventCallUpdated, cl)
+	}
 }
 
 // nativeArguments reads a native call's arguments: a JSON object, possibly

@@ -60,8 +60,13 @@ func newNative(t *testing.T, model string, mode chat.ToolMode) *nativeEnv {
 // newNativeOn is newNative on a provider of the given kind.
 func newNativeOn(t *testing.T, kind, model string, mode chat.ToolMode) *nativeEnv {
 	t.Helper()
+	return newNativeWith(t, kind, model, mode, demomodel.New(demomodel.Options{Models: demomodel.DefaultModels()}))
+}
+
+// newNativeWith is newNativeOn against another server.
+func newNativeWith(t *testing.T, kind, model string, mode chat.ToolMode, demo http.Handler) *nativeEnv {
+	t.Helper()
 	n := &nativeEnv{t: t, kind: kind}
-	demo := demomodel.New(demomodel.Options{Models: demomodel.DefaultModels()})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost {
 			body, _ := io.ReadAll(r.Body)
