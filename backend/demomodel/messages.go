@@ -231,27 +231,15 @@ func (e *sse) event(typ string, data any) {
 type obj = map[string]any
 
 func (s *Server) streamMessages(w http.ResponseWriter, r *http.Request, p Prompt, rep Reply) {
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
-	e := &sse{w: w, ctx: r.Context(), ok: true}
-	e.enc = json.NewEncoder(&e.buf)
-	e.enc.SetEscapeHTML(false)
-
+	e := openSSE(w, r)
 	u := usage(p, rep)
 	e.event("message_start", obj{"type": "message_start", "message": obj{"id": "msg_" + newID()[9:], "type": "message",
 		"role": "assistant", "content": []any{}, "model": p.Model, "stop_reason": nil, "stop_sequence": nil,
 		"usage": obj{"input_tokens": u.PromptTokens, "output_tokens": 1, "cache_read_input_tokens": 0, "cache_creation_input_tokens": 0}}})
-	if rep.Hang {
-		<-r.Context().Done()
+	delay, ok := s.firstToken(e, rep)
+	if !ok {
 		return
 	}
-	delay := s.opts.ChunkDelay
-	if rep.ChunkDelay > 0 {
-		delay = rep.ChunkDelay
-	}
-	e.pause(5 * delay)
 	index := 0
 	begin := func(start obj) {
 		e.event("content_block_start", obj{"type": "content_block_start", "index": index, "content_block": start})

@@ -436,30 +436,46 @@ func (e *sse) pause(d time.Duration) bool {
 	return e.ok
 }
 
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, p Prompt, rep Reply, u usageJSON, includeUsage bool) {
+// openSSE starts an event stream (both wires).
+func openSSE(w http.ResponseWriter, r *http.Request) *sse {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Connection", "keep-alive")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-
 	e := &sse{w: w, ctx: r.Context(), ok: true}
 	e.enc = json.NewEncoder(&e.buf)
 	e.enc.SetEscapeHTML(false) // readable with curl
+	return e
+}
+
+// firstToken waits as a model does before its first token (a "hang" reply:
+// until the client leaves, then ok is false) and returns the pause between
+// pieces.
+func (s *Server) firstToken(e *sse, rep Reply) (delay time.Duration, ok bool) {
+	if rep.Hang {
+		<-e.ctx.Done()
+		return 0, false
+	}
+	delay = s.opts.ChunkDelay
+	if rep.ChunkDelay > 0 {
+		delay = rep.ChunkDelay
+	}
+	e.pause(5 * delay)
+	return delay, true
+}
+
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, p Prompt, rep Reply, u usageJSON, includeUsage bool) {
+	e := openSSE(w, r)
 	e.chunk = streamChunk{ID: newID(), Object: "chat.completion.chunk", Created: time.Now().Unix(), Model: p.Model}
 
 	empty := ""
 	e.send(delta{Role: "assistant", Content: &empty}, nil, nil)
-	if rep.Hang {
-		<-r.Context().Done()
+	delay, ok := s.firstToken(e, rep)
+	if !ok {
 		return
 	}
-	delay := s.opts.ChunkDelay
-	if rep.ChunkDelay > 0 {
-		delay = rep.ChunkDelay
-	}
-	e.pause(5 * delay) // time to first token
 
 	for _, piece := range pieces(rep.Reasoning) {
 		e.send(delta{ReasoningContent: piece}, nil, nil)
