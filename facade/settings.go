@@ -93,7 +93,7 @@ func (a *App) resolve(p chat.Provider) chat.Provider {
 }
 
 func (a *App) client(p chat.Provider) *llm.Client {
-	return llm.New(llm.Config{Kind: p.APIKind(), BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model})
+	return llm.New(llm.Config{Kind: p.APIKind(), BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model, ThinkingBudget: p.ThinkingBudget})
 }
 
 // connect is the engine's Connector: the active provider, ready to stream.

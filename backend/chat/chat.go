@@ -243,7 +243,17 @@ type Provider struct {
 	// Kind is the wire the provider speaks: APIOpenAI ("" reads as it) or
 	// APIAnthropic.
 	Kind string `json:"kind"`
+	// ThinkingBudget, on the Anthropic wire, turns extended thinking on:
+	// the tokens the model may think before answering (0 = off, else
+	// MinThinkingBudget to MaxThinkingBudget).
+	ThinkingBudget int `json:"thinkingBudget"`
 }
+
+// Bounds of Provider.ThinkingBudget (Anthropic takes 1,024 and more).
+const (
+	MinThinkingBudget = 1024
+	MaxThinkingBudget = 128000
+)
 
 // Provider kinds: the API a provider speaks.
 const (

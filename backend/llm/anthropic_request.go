@@ -82,6 +82,11 @@ func (c *Client) anthropicParams(req Request) (anthropic.MessageNewParams, []opt
 		p.Tools = append(p.Tools, anthropic.ToolUnionParam{OfTool: &tp})
 	}
 	var opts []option.RequestOption
+	if b := c.cfg.ThinkingBudget; b > 0 {
+		p.Thinking = anthropic.ThinkingConfigParamOfEnabled(int64(b))
+		p.MaxTokens += int64(b)
+		return p, opts
+	}
 	if t := req.Temperature; t != nil {
 		// The API takes 0 to 1; the setting may go to 2 for OpenAI.
 		opts = append(opts, option.WithJSONSet("temperature", min(max(float64(*t), 0), 1)))

@@ -427,3 +427,20 @@ func TestAnthropicListModels(t *testing.T) {
 		t.Fatalf("message %q", e.Message)
 	}
 }
+
+// Extended thinking: the budget is asked for, the answer keeps its own
+// max_tokens on top of it, and no temperature goes (the API refuses one).
+func TestAnthropicThinkingBudget(t *testing.T) {
+	s := newAntServer(t, antReply{events: events(msgStart(1, 0, 0), msgEnd("end_turn", 1))})
+	cfg := antConfig(s.url)
+	cfg.ThinkingBudget = 4096
+	temp := float32(0.3)
+	if o := stream(t, cfg, context.Background(), llm.Request{Temperature: &temp}); o.err != nil {
+		t.Fatal(o.err)
+	}
+	b := s.got()[0].body
+	th, _ := b["thinking"].(map[string]any)
+	if th["type"] != "enabled" || th["budget_tokens"] != float64(4096) || b["max_tokens"] != float64(4096+llm.AnthropicMaxTokens) || b["temperature"] != nil {
+		t.Fatalf("body %s", s.got()[0].raw)
+	}
+}

@@ -46,6 +46,11 @@ type Config struct {
 	// HTTPClient is optional; its Transport is wrapped, not replaced. It
 	// should have no Timeout, which would cut long answers.
 	HTTPClient *http.Client
+	// ThinkingBudget, on the Anthropic wire, turns extended thinking on with
+	// this many tokens to think (0 = off). The answer keeps its own
+	// AnthropicMaxTokens on top, and no temperature is sent (the API takes
+	// none with thinking).
+	ThinkingBudget int
 	// RetryWait is the first wait before asking an overloaded server again
 	// (Anthropic Messages: HTTP 529, overloaded_error); it doubles each
 	// time (default 2s).

@@ -10,11 +10,11 @@ import (
 	"airlock/backend/redact"
 )
 
-const providerColumns = "id, name, base_url, api_key, model, demo, kind"
+const providerColumns = "id, name, base_url, api_key, model, demo, kind, thinking_budget"
 
 func scanProvider(r scanner) (chat.Provider, error) {
 	var p chat.Provider
-	err := r.Scan(&p.ID, &p.Name, &p.BaseURL, &p.APIKey, &p.Model, &p.Demo, &p.Kind)
+	err := r.Scan(&p.ID, &p.Name, &p.BaseURL, &p.APIKey, &p.Model, &p.Demo, &p.Kind, &p.ThinkingBudget)
 	return p, err
 }
 
@@ -72,10 +72,13 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 	p.APIKey = strings.TrimSpace(p.APIKey) // pasted keys often carry a newline
 	p.Model = strings.TrimSpace(p.Model)
 	p.Kind = p.APIKind()
+	if b := p.ThinkingBudget; b != 0 && (b < chat.MinThinkingBudget || b > chat.MaxThinkingBudget) {
+		return chat.Provider{}, invalid("the thinking budget is %d tokens; use 0 (off) or %d to %d", b, chat.MinThinkingBudget, chat.MaxThinkingBudget)
+	}
 
 	if p.ID == chat.DemoProviderID {
 		err := s.withTx(ctx, func(tx *sql.Tx) error {
-			res, err := tx.ExecContext(ctx, "UPDATE providers SET model = ?, kind = ? WHERE id = ?", p.Model, p.Kind, p.ID)
+			res, err := tx.ExecContext(ctx, "UPDATE providers SET model = ?, kind = ?, thinking_budget = ? WHERE id = ?", p.Model, p.Kind, p.ThinkingBudget, p.ID)
 			if err != nil {
 				return err
 			}
@@ -104,8 +107,8 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 
 	if p.ID == "" {
 		p.ID = chat.NewID()
-		_, err := s.db.ExecContext(ctx, `INSERT INTO providers (id, name, base_url, api_key, model, demo, created_at, kind)
-			VALUES (?, ?, ?, ?, ?, 0, ?, ?)`, p.ID, p.Name, p.BaseURL, s.storedKey(p, ""), p.Model, chat.Now(), p.Kind)
+		_, err := s.db.ExecContext(ctx, `INSERT INTO providers (id, name, base_url, api_key, model, demo, created_at, kind, thinking_budget)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`, p.ID, p.Name, p.BaseURL, s.storedKey(p, ""), p.Model, chat.Now(), p.Kind, p.ThinkingBudget)
 		if err != nil {
 			s.forgetKey(inKeyring, p.ID)
 			return chat.Provider{}, wrap("add provider", err)
@@ -113,8 +116,8 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 		return p, nil
 	}
 	res, err := s.db.ExecContext(ctx,
-		"UPDATE providers SET name = ?, base_url = ?, api_key = ?, model = ?, kind = ? WHERE id = ? AND demo = 0",
-		p.Name, p.BaseURL, s.storedKey(p, apiKeyColumn(ctx, s.db, p.ID)), p.Model, p.Kind, p.ID)
+		"UPDATE providers SET name = ?, base_url = ?, api_key = ?, model = ?, kind = ?, thinking_budget = ? WHERE id = ? AND demo = 0",
+		p.Name, p.BaseURL, s.storedKey(p, apiKeyColumn(ctx, s.db, p.ID)), p.Model, p.Kind, p.ThinkingBudget, p.ID)
 	if err == nil {
 		err = mustAffect(res, "provider", p.ID)
 	}

@@ -156,9 +156,9 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     toolMode: 'auto',
   }
   const providers: Provider[] = [
-    { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true, kind: 'openai' },
-    { id: 'p-openai', name: 'Work OpenAI', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-abc123', model: 'gpt-4o-mini', demo: false, kind: 'openai' },
-    { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false, kind: 'openai' },
+    { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true, kind: 'openai', thinkingBudget: 0 },
+    { id: 'p-openai', name: 'Work OpenAI', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-abc123', model: 'gpt-4o-mini', demo: false, kind: 'openai', thinkingBudget: 0 },
+    { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false, kind: 'openai', thinkingBudget: 0 },
   ]
   const chats: Chat[] = []
   const mcp = createFakeMcp({ emit, chats, setup: opts.mcp, startMs: opts.mcpStartMs })

@@ -226,6 +226,7 @@ describe('App with a fake backend', () => {
     await user.click(screen.getByTestId('provider-add'))
     expect(screen.getByTestId('provider-kind-openai')).toHaveAttribute('aria-checked', 'true')
     expect(screen.queryByTestId('preset-kimi')).toBeNull() // presets follow the kind
+    expect(screen.queryByTestId('provider-thinking-budget')).toBeNull() // an Anthropic setting
     await user.click(screen.getByTestId('provider-kind-anthropic'))
     expect(screen.getByTestId('provider-kind-anthropic')).toHaveAttribute('aria-checked', 'true')
     expect(screen.queryByTestId('preset-ollama')).toBeNull()
@@ -234,10 +235,13 @@ describe('App with a fake backend', () => {
     expect(screen.getByTestId('provider-base-url')).toHaveValue('https://api.moonshot.ai/anthropic')
     expect(screen.getByTestId('provider-name')).toHaveValue('Moonshot Kimi')
     await user.type(screen.getByTestId('provider-api-key'), 'sk-kimi')
+    await user.clear(screen.getByTestId('provider-thinking-budget'))
+    await user.type(screen.getByTestId('provider-thinking-budget'), '2048')
     await user.click(screen.getByTestId('provider-save'))
     expect(await screen.findByText('Provider saved.')).toBeInTheDocument()
     const saved = useStore.getState().providers.find((p) => p.name === 'Moonshot Kimi')
     expect(saved?.kind).toBe('anthropic')
+    expect(saved?.thinkingBudget).toBe(2048)
     expect(screen.getAllByTestId('provider-row').find((r) => r.textContent?.includes('Moonshot Kimi'))).toHaveTextContent('Anthropic Messages')
   })
 

@@ -78,6 +78,7 @@ export type Provider = {
   model: string
   demo: boolean
   kind: string
+  thinkingBudget: number
 }
 
 /** Go: chat.Settings */

@@ -590,6 +590,8 @@ export const en = {
     kindHintAnthropic:
       'The Messages API (/v1/messages): Claude, and the Anthropic-compatible endpoints of DeepSeek, GLM, Kimi and MiniMax. Keeps thinking with its signatures and caches the prompt.',
     baseUrlHintAnthropic: 'The address /v1/messages hangs from (no /v1 at the end). Pick a preset or paste your own.',
+    thinkingBudget: 'Extended thinking (tokens)',
+    thinkingBudgetHint: '0 = off. Otherwise the model may think this many tokens before answering (1,024 to 128,000); its thinking shows as reasoning. Endpoints that think by themselves need none.',
     listLabel: 'Providers',
     add: 'Add provider',
     active: 'Active',

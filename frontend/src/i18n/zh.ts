@@ -589,6 +589,8 @@ export const zh: Resources = {
     kindHintAnthropic:
       'Messages 接口（/v1/messages）：Claude，以及 DeepSeek、智谱 GLM、Kimi、MiniMax 的 Anthropic 兼容接口。会保留思考内容及其签名，并缓存提示词。',
     baseUrlHintAnthropic: '/v1/messages 之前的地址（末尾不带 /v1）。可选择预设，或粘贴你自己的地址。',
+    thinkingBudget: '扩展思考（token）',
+    thinkingBudgetHint: '0 表示关闭；否则模型在回答前最多可思考这么多 token（1,024 至 128,000），思考内容显示为推理。自带思考的接口无需设置。',
     listLabel: '服务提供方',
     add: '添加服务',
     active: '使用中',

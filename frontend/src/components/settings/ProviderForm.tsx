@@ -278,6 +278,23 @@ export function ProviderForm({
         </Field>
       )}
 
+      {kind === 'anthropic' && !(provider && isDemo(provider)) && (
+        <Field id={`${ids}-thinking`} label={t('providers.thinkingBudget')} hint={readOnly ? undefined : t('providers.thinkingBudgetHint')}>
+          <input
+            id={`${ids}-thinking`}
+            className="input"
+            type="number"
+            min={0}
+            max={128000}
+            step={1024}
+            value={draft.thinkingBudget || 0}
+            onChange={(e) => set('thinkingBudget', Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+            readOnly={readOnly}
+            data-testid="provider-thinking-budget"
+          />
+        </Field>
+      )}
+
       <Field id={`${ids}-model`} label={t('providers.model')} hint={readOnly ? undefined : t('providers.modelHint')}>
         <div className="input-group">
           <ModelCombobox

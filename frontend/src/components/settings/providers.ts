@@ -20,6 +20,6 @@ export const PRESETS: { id: string; name: string; baseUrl: string; kind: Provide
   { id: 'minimax', name: 'MiniMax', baseUrl: 'https://api.minimax.io/anthropic', kind: 'anthropic' },
 ]
 
-export const emptyProvider = (): Provider => ({ id: '', name: '', baseUrl: '', apiKey: '', model: '', demo: false, kind: 'openai' })
+export const emptyProvider = (): Provider => ({ id: '', name: '', baseUrl: '', apiKey: '', model: '', demo: false, kind: 'openai', thinkingBudget: 0 })
 export const isDemo = (p: Provider) => p.demo || p.id === DEMO_PROVIDER_ID
 export const isEnv = (p: Provider) => p.id === ENV_PROVIDER_ID
