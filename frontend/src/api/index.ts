@@ -49,6 +49,7 @@ export type Message = Narrow<go.Message, { role: Role; kind: Kind; status: Messa
 /** A search match: `snippet` is plain text with matched words wrapped in \u0002 … \u0003. */
 export type SearchHit = Narrow<go.SearchHit, { role: Role; kind: 'message' | 'tool_call' }>
 export type ExportFormat = 'md' | 'html' | 'json'
+export const EXPORT_FORMATS: ExportFormat[] = ['md', 'html', 'json']
 /** What an import did (source '' = the dialog was cancelled). */
 export type ImportResult = Narrow<go.ImportResult, { source: '' | 'airlock' | 'chatgpt' }>
 export type Provider = Narrow<go.Provider, { kind: 'openai' | 'anthropic' | '' }>
