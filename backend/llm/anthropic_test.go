@@ -444,3 +444,27 @@ func TestAnthropicThinkingBudget(t *testing.T) {
 		t.Fatalf("body %s", s.got()[0].raw)
 	}
 }
+
+// The SDK reads through Airlock's watched transport: silence after the
+// headers ends in an idle timeout, with the text that arrived kept; pings
+// count as life.
+func TestAnthropicIdleTimeout(t *testing.T) {
+	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
+		startSSE(w)
+		send(w, msgStart(1, 0, 0))
+		send(w, blockStart(0, `{"type":"text","text":""}`))
+		send(w, textDelta(0, "so far"))
+		for range 3 {
+			time.Sleep(60 * time.Millisecond)
+			send(w, ping)
+		}
+		<-r.Context().Done()
+	})
+	cfg := antConfig(srv.URL)
+	cfg.IdleTimeout = 150 * time.Millisecond
+	o := stream(t, cfg, context.Background(), llm.Request{})
+	e := wantKind(t, o.err, llm.KindTimeout)
+	if o.text != "so far" || !strings.Contains(e.Message, "sent nothing") || o.elapsed < 300*time.Millisecond {
+		t.Fatalf("text %q message %q after %s", o.text, e.Message, o.elapsed)
+	}
+}
