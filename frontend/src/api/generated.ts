@@ -218,6 +218,7 @@ export type AuditEntry = {
   preview: unknown
   resultStatus: string
   durationMs: number
+  imported: boolean
 }
 
 /** Go: facade.ToolInfo */
