@@ -61,6 +61,10 @@ type Thought struct {
 	Signature string `json:"signature,omitempty"`
 	// Redacted is a redacted_thinking block's data: opaque, never shown.
 	Redacted string `json:"redacted,omitempty"`
+	// Provider is the ID of the provider that signed it: a signature is
+	// only good with the provider that made it (another one refuses the
+	// request), so a chat that changes provider stops sending it.
+	Provider string `json:"provider,omitempty"`
 }
 
 // EncodeThoughts is the stored form of an answer's thoughts ("" for none).

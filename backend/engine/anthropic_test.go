@@ -143,3 +143,18 @@ func TestAnthropicStreamCutInsideToolUse(t *testing.T) {
 		t.Fatalf("%d requests: a broken answer's cards went back to the model", got)
 	}
 }
+
+// A signature is good with the provider that made it only: after the chat
+// moves to another provider, an answer's thoughts stay home.
+func TestThoughtsGoBackOnlyToTheirProvider(t *testing.T) {
+	answer := chat.Message{ID: "a1", Role: chat.RoleAssistant, Content: "x", Status: chat.StatusComplete,
+		Thoughts: chat.EncodeThoughts([]chat.Thought{{Text: "t", Signature: "s", Provider: "claude"}})}
+	calls := map[string][]chat.Call{"a1": {{ModelCallID: "toolu_1", Name: "calculate", Arguments: json.RawMessage(`{}`), Format: FormatNative, State: chat.CallDone, Result: "1", ResultState: chat.ToolSuccess}}}
+	for provider, want := range map[string]int{"claude": 1, "glm": 0} {
+		p := turnPlan{provider: chat.Provider{ID: provider}, history: []chat.Message{{ID: "u1", Role: chat.RoleUser, Content: "q", Status: chat.StatusComplete}, answer}, calls: calls}
+		msgs := p.messages("", nil, true)
+		if len(msgs) != 3 || len(msgs[1].Thoughts) != want {
+			t.Fatalf("%s: %+v", provider, msgs)
+		}
+	}
+}

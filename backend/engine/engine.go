@@ -409,6 +409,9 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 
 	final := snapshot()
 	final.Usage = res.Usage
+	for i := range res.Thoughts {
+		res.Thoughts[i].Provider = plan.provider.ID
+	}
 	final.Thoughts = chat.EncodeThoughts(res.Thoughts)
 	if res.Model != "" {
 		final.Model = res.Model

@@ -151,7 +151,7 @@ func (p turnPlan) messages(system string, par paradigm.Paradigm, native bool) []
 		calls := nativeCalls(p.calls[m.ID])
 		switch {
 		case m.Role == chat.RoleAssistant && len(calls) > 0 && native:
-			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls), Thoughts: m.SignedThoughts()})
+			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls), Thoughts: p.thoughts(m)})
 			for _, c := range calls {
 				out = append(out, llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: toolMessage(c),
 					IsError: !c.Settled() || c.ResultState == chat.ToolError})
@@ -168,6 +168,18 @@ func (p turnPlan) messages(system string, par paradigm.Paradigm, native bool) []
 		answered = false
 		if strings.TrimSpace(m.Content) != "" {
 			out = append(out, llm.Message{Role: m.Role, Content: m.Content})
+		}
+	}
+	return out
+}
+
+// thoughts are an answer's signed reasoning blocks that go back with its
+// calls: those the current provider signed (another refuses the signature).
+func (p turnPlan) thoughts(m chat.Message) []chat.Thought {
+	var out []chat.Thought
+	for _, t := range m.SignedThoughts() {
+		if t.Provider == p.provider.ID {
+			out = append(out, t)
 		}
 	}
 	return out
