@@ -102,6 +102,7 @@ type Engine struct {
 	wg         sync.WaitGroup
 
 	decide sync.Mutex // serialises decisions and the hand-back of results
+	runs   runLocks   // orders a chat's runs (runorder.go)
 }
 
 type turn struct {
@@ -413,6 +414,10 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		res.Thoughts[i].Provider = plan.provider.ID
 	}
 	final.Thoughts = chat.EncodeThoughts(res.Thoughts)
+	if err == nil && res.CutOff() {
+		final.ErrorCode = chat.CodeCutOff
+		final.ErrorMessage = "The answer reached its length limit (the model's answer budget, or what was left of its context window) and may be unfinished."
+	}
 	if res.Model != "" {
 		final.Model = res.Model
 	}

@@ -65,7 +65,7 @@ func newAnthropic(cfg Config, hc *http.Client) *Client {
 	// linked in (about 20 MB more binary).
 	opts = append([]option.RequestOption{option.WithEnvironmentProduction()}, opts...)
 	ant := &antServices{messages: anthropic.NewMessageService(opts...), models: anthropic.NewModelService(opts...)}
-	return &Client{cfg: cfg, ant: ant, shown: redact.URL(cfg.BaseURL),
+	return &Client{cfg: cfg, ant: ant, hc: hc, shown: redact.URL(cfg.BaseURL),
 		secrets: append(redact.Secrets(cfg.BaseURL), cfg.APIKey)}
 }
 
@@ -210,11 +210,9 @@ func (a *antAnswer) event(ev anthropic.MessageStreamEventUnion) {
 		a.usage.CacheReadInputTokens = max(a.usage.CacheReadInputTokens, u.CacheReadInputTokens)
 		a.usage.CacheCreationInputTokens = max(a.usage.CacheCreationInputTokens, u.CacheCreationInputTokens)
 		a.setUsage()
-		switch ev.Delta.StopReason {
-		case anthropic.StopReasonMaxTokens:
-			a.emit(a.split.flush())
-			a.emit(Delta{Notice: fmt.Sprintf("The answer reached the output limit (%d tokens) and was cut off.", AnthropicMaxTokens)})
-		case anthropic.StopReasonRefusal:
+		// max_tokens is FinishLength: the engine marks the answer cut off
+		// and offers Continue, as for the OpenAI wire.
+		if ev.Delta.StopReason == anthropic.StopReasonRefusal {
 			a.emit(a.split.flush())
 			a.emit(Delta{Notice: "The model declined to go on with this answer (stop reason: refusal)."})
 		}
@@ -329,11 +327,22 @@ func finishReason(r anthropic.StopReason) string {
 	case anthropic.StopReasonEndTurn, anthropic.StopReasonStopSequence, anthropic.StopReasonPauseTurn:
 		return "stop"
 	case anthropic.StopReasonMaxTokens, anthropic.StopReasonModelContextWindowExceeded:
-		return "length"
+		return FinishLength
 	case anthropic.StopReasonToolUse:
 		return "tool_calls"
 	}
 	return string(r)
+}
+
+// anthropicWindow is a model's context window on the Anthropic wire: from
+// the table of known models (Claude's are there), since /v1/models here
+// says nothing of windows (and the compatible endpoints often have none).
+func (c *Client) anthropicWindow(model string) Window {
+	if t, ok := TableWindow(model); ok {
+		return t
+	}
+	return Window{Note: fmt.Sprintf("%s does not say how large %s's context window is, and it is not among the models Airlock knows. "+
+		"Set the window in Settings → Providers (the model's card or the provider's documentation gives it).", c.shown, model)}
 }
 
 // listAnthropicModels reads /v1/models, every page up to maxModelPages.

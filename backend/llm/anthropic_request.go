@@ -11,8 +11,9 @@ import (
 )
 
 // AnthropicMaxTokens is the answer budget (max_tokens) of an Anthropic
-// Messages request, which the API requires: Claude's current models and the
-// compatible endpoints (DeepSeek, GLM, Kimi, MiniMax) all take it.
+// Messages request when neither the request nor Config.MaxTokens sets one:
+// the API requires one, and Claude's current models and the compatible
+// endpoints (DeepSeek, GLM, Kimi, MiniMax) all take this one.
 const AnthropicMaxTokens = 8192
 
 // anthropicParams turns a Request into a Messages request:
@@ -27,8 +28,11 @@ const AnthropicMaxTokens = 8192
 // The extra options carry what the SDK's params do not (temperature).
 func (c *Client) anthropicParams(req Request) (anthropic.MessageNewParams, []option.RequestOption) {
 	p := anthropic.MessageNewParams{Model: anthropic.Model(c.cfg.Model), MaxTokens: AnthropicMaxTokens}
-	if req.MaxTokens > 0 {
+	switch {
+	case req.MaxTokens > 0:
 		p.MaxTokens = int64(req.MaxTokens)
+	case c.cfg.MaxTokens > 0:
+		p.MaxTokens = int64(c.cfg.MaxTokens)
 	}
 	var system []string
 	var turns []antTurn

@@ -255,8 +255,8 @@ func TestAnthropicMaxTokensMidToolUse(t *testing.T) {
 	if len(o.res.ToolCalls) != 1 || !o.res.ToolCalls[0].Incomplete {
 		t.Fatalf("the cut call should be incomplete: %+v", o.res.ToolCalls)
 	}
-	if len(o.notices) != 1 || !strings.Contains(o.notices[0], "output limit") {
-		t.Fatalf("notices %q", o.notices)
+	if !o.res.CutOff() {
+		t.Fatal("an answer stopped by max_tokens is cut off (Continue)")
 	}
 }
 
@@ -336,12 +336,13 @@ func TestAnthropicHTTPErrors(t *testing.T) {
 		{403, `{"type":"error","error":{"type":"permission_error","message":"Your API key does not have permission"}}`, llm.KindUnauthorized, "refused access"},
 		{404, `{"type":"error","error":{"type":"not_found_error","message":"model: claude-test-4"}}`, llm.KindNotFound, `"claude-test-4"`},
 		{413, `{"type":"error","error":{"type":"request_too_large","message":"Request exceeds the maximum allowed number of bytes."}}`, llm.KindBadRequest, "maximum allowed number of bytes"},
+		{400, `{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 208310 tokens > 200000 maximum"}}`, llm.KindContextOverflow, "208310"},
 		{500, `{"type":"error","error":{"type":"api_error","message":"Internal server error"}}`, llm.KindServer, "server error (HTTP 500)"},
 	} {
 		s := newAntServer(t, antReply{status: tc.status, body: tc.body})
 		o := stream(t, antConfig(s.url), context.Background(), llm.Request{})
 		e := wantKind(t, o.err, tc.kind)
-		if e.StatusCode != tc.status || !strings.Contains(e.Message, tc.says) || strings.Contains(e.Message, "sk-ant-secret") ||
+		if e.StatusCode != tc.status || !strings.Contains(e.Message+e.Said, tc.says) || strings.Contains(e.Message, "sk-ant-secret") ||
 			strings.Contains(e.Err.Error(), "sk-ant-secret") || len(s.got()) != 1 {
 			t.Fatalf("%d: %+v", tc.status, e)
 		}
@@ -466,5 +467,21 @@ func TestAnthropicIdleTimeout(t *testing.T) {
 	e := wantKind(t, o.err, llm.KindTimeout)
 	if o.text != "so far" || !strings.Contains(e.Message, "sent nothing") || o.elapsed < 300*time.Millisecond {
 		t.Fatalf("text %q message %q after %s", o.text, e.Message, o.elapsed)
+	}
+}
+
+// The context window on the Anthropic wire comes from the known models,
+// without probing the OpenAI-style endpoints (which would need /v1 and a
+// bearer key).
+func TestAnthropicWindow(t *testing.T) {
+	cfg := antConfig("http://127.0.0.1:1")
+	cfg.Model = "claude-3-5-sonnet-20241022"
+	w, err := llm.New(cfg).Window(context.Background())
+	if err != nil || w.Tokens != 200_000 {
+		t.Fatalf("window %+v %v", w, err)
+	}
+	cfg.Model = "some-compatible-model"
+	if w, err := llm.New(cfg).Window(context.Background()); err != nil || w.Tokens != 0 || !strings.Contains(w.Note, "not among the models Airlock knows") {
+		t.Fatalf("window %+v %v", w, err)
 	}
 }
