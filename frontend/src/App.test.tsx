@@ -210,7 +210,8 @@ describe('App with a fake backend', () => {
     await user.click(screen.getByRole('option', { name: /llama3.1:8b/ }))
     expect(screen.getByTestId('provider-model')).toHaveValue('llama3.1:8b')
     await user.click(screen.getByTestId('provider-make-active'))
-    expect(await screen.findByText('This provider is now active.')).toBeInTheDocument()
+    // Save, then activate: two round trips to the fake backend, over a second on a loaded machine.
+    expect(await screen.findByText('This provider is now active.', {}, { timeout: 5000 })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     const chip = screen.getByTestId('provider-chip')
     expect(chip).toHaveTextContent('Ollama')
