@@ -427,6 +427,9 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 			mu.Unlock()
 			ui.Add(d.Text, d.Reasoning)
 			forming.add(d)
+			if d.Notice != "" {
+				e.notice(msg.ChatID, "provider_notice", d.Notice)
+			}
 		})
 	}
 	res, err := stream()
@@ -456,6 +459,10 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 
 	final := snapshot()
 	final.Usage = res.Usage
+	for i := range res.Thoughts {
+		res.Thoughts[i].Provider = plan.provider.ID
+	}
+	final.Thoughts = chat.EncodeThoughts(res.Thoughts)
 	if err == nil && !e.truncated(msg.ChatID, estimate, plan.window.Window, res.Usage) {
 		e.calibrate(plan.provider, sent, res.Usage)
 	}
@@ -476,8 +483,11 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 	delete(e.streams, msg.ChatID)
 	e.mu.Unlock()
 	ui.End(final)
-	if final.Status == chat.StatusComplete {
+	switch {
+	case final.Status == chat.StatusComplete:
 		e.afterAnswer(final, plan, res)
+	case final.Status == chat.StatusError && len(res.ToolCalls) > 0:
+		e.brokenCalls(final, plan, res)
 	}
 }
 

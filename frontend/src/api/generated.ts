@@ -7,6 +7,8 @@ export type Usage = {
   promptTokens: number
   completionTokens: number
   totalTokens: number
+  cacheReadTokens?: number
+  cacheWriteTokens?: number
 }
 
 /** Go: chat.ChatOptions */
@@ -75,6 +77,8 @@ export type Provider = {
   apiKey: string
   model: string
   demo: boolean
+  kind: string
+  thinkingBudget: number
 }
 
 /** Go: chat.Settings */
