@@ -188,7 +188,7 @@ function backend(): Record<string, AnyFn> {
   return app
 }
 
-async function call<T>(name: string, ...args: unknown[]): Promise<T> {
+export async function call<T>(name: string, ...args: unknown[]): Promise<T> {
   try {
     const fn = backend()[name]
     if (typeof fn !== 'function') throw new ApiError('unavailable', `Backend method ${name} is missing.`)
@@ -706,3 +706,5 @@ export const policyApi = {
 export const policyEvents = {
   onRulesChanged: (cb: () => void) => onEvent('rules:changed', () => cb()),
 }
+
+export * from './finish'

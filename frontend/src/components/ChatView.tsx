@@ -19,6 +19,7 @@ import { FindInChat } from './FindInChat'
 import { ActivityButton } from './policy/ActivityButton'
 import { lazyWithPreload } from '../lib/lazy'
 import { FilesIcon, LogoMark, SparkIcon } from './icons'
+import { NewChatWorkspaceError } from './WorkspaceFix'
 
 // The files panel (tree, editor, changes) is its own chunk, loaded when first opened.
 const FilesPanel = lazyWithPreload(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })))
@@ -111,6 +112,7 @@ export function ChatView() {
         )}
 
         <div className="chat__composer">
+          <NewChatWorkspaceError />
           <Composer
             ref={composer}
             value={draft}

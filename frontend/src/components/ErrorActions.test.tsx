@@ -46,6 +46,18 @@ describe('ErrorActions', () => {
     expect(screen.getByTestId('retry')).toBeInTheDocument()
   })
 
+  // Issue 30, item 1: a chat whose folder vanished says what to do, on the failed answer itself.
+  it('a workspace that cannot be opened offers to choose the folder again or switch to Scratch', async () => {
+    const setWorkspace = vi.fn(async () => null)
+    useStore.setState({ setWorkspace, chats: [{ id: 'cw', title: 't', createdAt: 1, updatedAt: 1, paradigm: 'json', recognizeOthers: true, workspaceKind: 'overlay', workspaceDir: '/gone' }] })
+    render(<ErrorActions m={msg({ chatId: 'cw', errorCode: 'workspace_unavailable' })} canRetry onRetry={() => {}} />)
+    expect(screen.getByTestId('workspace-choose-again')).toHaveTextContent('Choose the folder again')
+    fireEvent.click(screen.getByTestId('workspace-use-scratch'))
+    await act(async () => {})
+    expect(setWorkspace).toHaveBeenCalledWith('cw', { kind: 'scratch', dir: '' })
+    expect(screen.getByTestId('retry')).toBeInTheDocument()
+  })
+
   it('the countdown can be called off', () => {
     vi.useFakeTimers()
     const retry = vi.fn()

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n'
 import type { Message } from '../api'
 import { useStore } from '../store'
 import { RetryIcon } from './icons'
+import { WorkspaceFix } from './WorkspaceFix'
 import './ErrorActions.css'
 
 /** The longest wait a 429 is counted down for before retrying by itself. */
@@ -57,6 +58,7 @@ export function ErrorActions({ m, canRetry, onRetry }: { m: Message; canRetry: b
           {t('message.openProviderSettings')}
         </button>
       )}
+      {m.errorCode === 'workspace_unavailable' && <WorkspaceFix chatId={m.chatId} />}
       {left !== null && left > 0 && (
         <span className="msg-error__auto" data-testid="auto-retry" role="status">
           {t('message.autoRetry', { count: left })}

@@ -1,5 +1,6 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { policyEn } from './policy.en'
+import { finishEn } from './finish.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -764,6 +765,7 @@ export const en = {
     },
   },
   policy: policyEn,
+  finish: finishEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

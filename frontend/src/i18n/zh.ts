@@ -1,4 +1,5 @@
 import { policyZh } from './policy.zh'
+import { finishZh } from './finish.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -762,6 +763,7 @@ export const zh: Resources = {
     },
   },
   policy: policyZh,
+  finish: finishZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',

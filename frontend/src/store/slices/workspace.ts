@@ -2,6 +2,7 @@
 // and an overlay's changes (apply, discard, reset).
 import {
   api,
+  finishApi,
   chatWorkspace,
   DEFAULT_WORKSPACE,
   toApiError,
@@ -32,6 +33,8 @@ export type WorkspaceSliceState = {
   workspaces: Record<string, WorkspaceState>
   /** The workspace picked for the lazy "new chat"; applied right after CreateChat. */
   newChatWorkspace: WorkspaceChoice
+  /** Why the new chat's first message was not sent: its folder cannot be used (shown until the choice changes). */
+  newChatWorkspaceError: ApiError | null
 }
 
 export type WorkspaceActions = {
@@ -76,6 +79,7 @@ export const workspaceInitial = (): WorkspaceSliceState => ({
   filesOpen: readFilesOpen(),
   workspaces: {},
   newChatWorkspace: { ...DEFAULT_WORKSPACE },
+  newChatWorkspaceError: null,
 })
 
 /** Test helper: forgets loads in flight and pending refreshes. */
@@ -161,7 +165,13 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice> = (set, get) => {
       // The backend keys an open workspace by its cleaned path: always send the same spelling.
       const next: WorkspaceChoice = { kind: choice.kind, dir: choice.kind === 'scratch' ? '' : cleanFolder(choice.dir) ?? choice.dir.trim() }
       if (!chatId) {
-        set({ newChatWorkspace: next })
+        // Checked now, before the chat exists: a folder that cannot be used is refused at Save.
+        try {
+          await finishApi.checkWorkspaceFolder(next.kind, next.dir)
+        } catch (err) {
+          return toApiError(err)
+        }
+        set({ newChatWorkspace: next, newChatWorkspaceError: null })
         return null
       }
       const prev = chatWorkspace(get().chats.find((c) => c.id === chatId))

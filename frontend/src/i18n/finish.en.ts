@@ -1,0 +1,10 @@
+// English strings added for fit and finish (merged into en.ts as `finish`).
+export const finishEn = {
+  workspace: {
+    unavailableTitle: 'This chat’s folder cannot be used',
+    unavailableNew: 'Nothing was sent: the folder chosen for this new chat cannot be used. Choose it again, or switch to Scratch, then send.',
+    chooseAgain: 'Choose the folder again…',
+    useScratch: 'Switch to Scratch',
+    switched: 'Workspace changed. Press Retry to send again.',
+  },
+}

@@ -1,0 +1,10 @@
+// 为完善细节新增的中文文案（作为 `finish` 合并进 zh.ts）。
+export const finishZh = {
+  workspace: {
+    unavailableTitle: '无法使用本对话的文件夹',
+    unavailableNew: '消息未发送：为这个新对话选择的文件夹无法使用。请重新选择，或切换到临时工作区，然后再发送。',
+    chooseAgain: '重新选择文件夹…',
+    useScratch: '切换到临时工作区',
+    switched: '工作区已更改。按“重试”再次发送。',
+  },
+}
