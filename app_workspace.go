@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"sort"
 	"syscall"
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 )
 
@@ -37,12 +36,4 @@ func (m *Manager) keepEnv(ctx context.Context, chatID string, w *Workspace, env 
 	case w.Kind() == KindOverlay && m.overlays != nil:
 		env.Commit = w.SaveOverlay
 	}
-}
-
-// Undo undoes a checkpoint (see Undo).
-func (m *Manager) Undo(ctx context.Context, id string) (UndoResult, error) {
-	if m.checkpoints == nil {
-		return UndoResult{ID: id, Restored: []string{}}, errf(CodeUndoUnavailable, chat.ErrInvalid, "checkpoints are not kept here")
-	}
-	return Undo(ctx, m.checkpoints, id)
 }

@@ -71,6 +71,13 @@ func (e *UndoConflictError) Error() string {
 // and says which paths changed (*UndoConflictError). A done undo is
 // recorded, and the checkpoint's copies are dropped.
 func Undo(ctx context.Context, store CheckpointStore, id string) (UndoResult, error) {
+	return undo(ctx, store, id, nil)
+}
+
+// undo is Undo with a look at the folder (its filesystem, jailed) once
+// every path is known to hold what the change left, before anything is put
+// back; an error from it restores nothing.
+func undo(ctx context.Context, store CheckpointStore, id string, look func(afero.Fs, Checkpoint) error) (UndoResult, error) {
 	undoMu.Lock() // one at a time: a second click waits, then finds it undone
 	defer undoMu.Unlock()
 	res := UndoResult{ID: id, Restored: []string{}}
@@ -88,7 +95,7 @@ func Undo(ctx context.Context, store CheckpointStore, id string) (UndoResult, er
 	}
 	defer root.Close()
 	rfs := &rootFs{root: root}
-	if res.Restored, err = undoOn(&jailFs{inner: rfs}, rfs, cp); err != nil {
+	if res.Restored, err = undoOn(&jailFs{inner: rfs}, rfs, cp, look); err != nil {
 		return res, err
 	}
 	if err := store.MarkCheckpointUndone(ctx, id, chat.Now()); err != nil {
@@ -121,7 +128,7 @@ func depth(p string) int { return strings.Count(p, "/") }
 // undoOn checks every path, then restores them: what the change created
 // is removed (deepest first), folders it removed come back (shallowest
 // first), then files and links, then folder modes.
-func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint) ([]string, error) {
+func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint, look func(afero.Fs, Checkpoint) error) ([]string, error) {
 	in := map[string]bool{}
 	for _, p := range cp.Paths {
 		if c, err := CleanPath(p.Path); err != nil || c != p.Path || c == "." {
@@ -153,6 +160,11 @@ func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint) ([]string, error) 
 	if len(conflicts) > 0 {
 		sort.Slice(conflicts, func(i, j int) bool { return conflicts[i].Path < conflicts[j].Path })
 		return nil, &UndoConflictError{Paths: conflicts}
+	}
+	if look != nil {
+		if err := look(fsys, cp); err != nil {
+			return nil, err
+		}
 	}
 
 	ps := append([]CheckpointPath(nil), cp.Paths...)
