@@ -58,6 +58,22 @@ describe('ErrorActions', () => {
     expect(screen.getByTestId('retry')).toBeInTheDocument()
   })
 
+  // Issue 30, item 11: before, a native chat's "does not accept tools" offered only Retry.
+  it('a model that refuses native tools offers text calls: the chat switches to text, Auto learns text, and it retries', async () => {
+    const setChatOptions = vi.fn(async () => true)
+    const SetModelMode = vi.fn(async () => ({}))
+    window.go = { main: { App: { SetModelMode } as unknown as Record<string, (...a: unknown[]) => Promise<unknown>> } }
+    useStore.setState({ setChatOptions, chats: [{ id: 'cn', title: 't', createdAt: 1, updatedAt: 1, paradigm: 'xml', recognizeOthers: false, toolMode: 'native', workspaceKind: 'scratch', workspaceDir: '' }] })
+    const retry = vi.fn()
+    render(<ErrorActions m={msg({ chatId: 'cn', errorCode: 'tools_unsupported' })} canRetry onRetry={retry} />)
+    fireEvent.click(screen.getByTestId('use-text-calls'))
+    await act(async () => {})
+    expect(setChatOptions).toHaveBeenCalledWith('cn', { paradigm: 'xml', recognizeOthers: false, toolMode: 'text' })
+    expect(SetModelMode).toHaveBeenCalledWith('text', false)
+    expect(retry).toHaveBeenCalledTimes(1)
+    delete window.go
+  })
+
   it('the countdown can be called off', () => {
     vi.useFakeTimers()
     const retry = vi.fn()

@@ -1,5 +1,6 @@
 // English strings added for fit and finish (merged into en.ts as `finish`).
 export const finishEn = {
+  useTextCalls: 'Use text calls for this model',
   workspace: {
     unavailableTitle: 'This chat’s folder cannot be used',
     unavailableNew: 'Nothing was sent: the folder chosen for this new chat cannot be used. Choose it again, or switch to Scratch, then send.',

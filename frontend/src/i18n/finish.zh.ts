@@ -1,5 +1,6 @@
 // 为完善细节新增的中文文案（作为 `finish` 合并进 zh.ts）。
 export const finishZh = {
+  useTextCalls: '对此模型使用文本调用',
   workspace: {
     unavailableTitle: '无法使用本对话的文件夹',
     unavailableNew: '消息未发送：为这个新对话选择的文件夹无法使用。请重新选择，或切换到临时工作区，然后再发送。',
