@@ -161,6 +161,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false },
   ]
   const chats: Chat[] = []
+  const exported: { chatId: string; tool: string; decision: string; format: string }[] = []
   const mcp = createFakeMcp({ emit, chats, setup: opts.mcp, startMs: opts.mcpStartMs })
   const native = createFakeNative({ emit, settings: () => settings, providers })
   /** The native calls of answers still streaming, by message id. */
@@ -855,10 +856,11 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       return clone({ rule, summary, matched, total: mine.length })
     },
     ListAudit: async (q: AuditQuery) => clone(policy.listAudit(q)),
-    ExportAudit: async (chatId: string, format: AuditFormat) => {
+    ExportAudit: async (q: { chatId: string; tool: string; decision: string }, format: AuditFormat) => {
       await wait(10)
       if (format !== 'jsonl' && format !== 'csv') throw apiErr('invalid', `unknown format "${format}"`)
-      return `/home/you/Downloads/${chatId ? 'chat' : 'airlock'}-activity.${format}`
+      exported.push({ ...q, format })
+      return `/home/you/Downloads/${q.chatId ? 'chat' : 'airlock'}-activity.${format}`
     },
     Tools: async () => clone([...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()]),
     ToolLab: async () => clone({ tools: [...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()], paradigms: PARADIGMS, formats: FORMATS }),
@@ -941,6 +943,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     mcp,
     /** The fake's audit trail. */
     audit: policy.audit,
+    /** What each Activity export asked for. */
+    exported,
     /** Seeds an always-allow rule. */
     addRule: (tool: string, chatId = '') => policy.anyRule(tool, chatId),
   }

@@ -210,6 +210,8 @@ describe('Activity', { timeout: 20000 }, () => {
 
     await user.click(screen.getByTestId('activity-export-csv'))
     await waitFor(() => expect(screen.getByText('Activity exported')).toBeInTheDocument())
+    // The export is what the view shows: its tool filter too (issue 30, item 4).
+    expect(fake.exported.at(-1)).toMatchObject({ tool: 'calculate', decision: '', format: 'csv' })
 
     // a row opens its card in its chat
     await user.click(within(screen.getAllByTestId('activity-row')[0]).getByTestId('activity-open'))
