@@ -49,7 +49,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "unknown decision %q (want %s)", *decision, decisionList())
 	}
 	ctx := context.Background()
-	var buf strings.Builder // nothing is printed until the whole trail is read
+	var buf strings.Builder       // nothing is printed until the whole trail is read
 	titles := map[string]string{} // each chat's title, read once (the CSV names chats by it too)
 	var title func(chatID string) string
 	w, err := export.NewAuditWriterTitled(&buf, *format, func(id string) string { return title(id) })
