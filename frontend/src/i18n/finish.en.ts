@@ -1,6 +1,11 @@
 // English strings added for fit and finish (merged into en.ts as `finish`).
 export const finishEn = {
   useTextCalls: 'Use text calls for this model',
+  discardEdits: {
+    title: 'Discard unsaved changes?',
+    message: 'The provider you are editing has changes that are not saved. Close Settings and lose them?',
+    confirm: 'Discard changes',
+  },
   workspace: {
     unavailableTitle: 'This chat’s folder cannot be used',
     unavailableNew: 'Nothing was sent: the folder chosen for this new chat cannot be used. Choose it again, or switch to Scratch, then send.',

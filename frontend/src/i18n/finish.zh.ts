@@ -1,6 +1,11 @@
 // 为完善细节新增的中文文案（作为 `finish` 合并进 zh.ts）。
 export const finishZh = {
   useTextCalls: '对此模型使用文本调用',
+  discardEdits: {
+    title: '放弃未保存的更改？',
+    message: '你正在编辑的服务商有尚未保存的更改。关闭设置并丢弃它们吗？',
+    confirm: '放弃更改',
+  },
   workspace: {
     unavailableTitle: '无法使用本对话的文件夹',
     unavailableNew: '消息未发送：为这个新对话选择的文件夹无法使用。请重新选择，或切换到临时工作区，然后再发送。',
