@@ -144,14 +144,14 @@ test('item 10: "Jump to latest" is never on top of an edit form', async () => {
     await app.waitFor(`(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m && m.dataset.status !== 'streaming' && document.querySelectorAll('[data-testid="message"][data-role="assistant"]').length >= ${i + 1} })()`, 30000, `answer ${i + 1}`)
   }
   const users = `[...document.querySelectorAll('[data-testid="message"][data-role="user"]')]`
-  await app.eval(`(() => { const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click() })()`)
+  await app.eval(`(async () => { document.querySelector('.messages').scrollTop = 0; await new Promise((r) => setTimeout(r, 400)); const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click(); return true })()`)
   await app.waitFor(`!!document.querySelector('[data-testid="message-editor"]')`, 5000, 'the editor')
   await app.eval(`document.querySelector('[data-testid="message-editor"]').scrollIntoView({ block: 'end' })`)
   await sleep(600)
   for (const [language, theme] of [['en', 'light'], ['zh', 'dark']]) {
     if (language !== 'en') {
       await look(app, language, theme)
-      await app.eval(`(() => { const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click() })()`)
+      await app.eval(`(async () => { document.querySelector('.messages').scrollTop = 0; await new Promise((r) => setTimeout(r, 400)); const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click(); return true })()`)
       await app.waitFor(`!!document.querySelector('[data-testid="message-editor"]')`, 5000, 'the editor')
       await app.eval(`document.querySelector('[data-testid="message-editor"]').scrollIntoView({ block: 'end' })`)
       await sleep(600)
