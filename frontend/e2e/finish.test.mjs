@@ -138,22 +138,22 @@ test('item 6: Escape in Settings over unsaved provider edits asks first', async 
 test('item 10: "Jump to latest" is never on top of an edit form', async () => {
   const app = await launch()
   await app.click('new-chat')
-  for (let i = 0; i < 1; i++) {
+  for (let i = 0; i < 2; i++) {
     await app.type('composer', 'show me markdown')
     await app.click('send')
     await app.waitFor(`(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m && m.dataset.status !== 'streaming' && document.querySelectorAll('[data-testid="message"][data-role="assistant"]').length >= ${i + 1} })()`, 30000, `answer ${i + 1}`)
   }
   const users = `[...document.querySelectorAll('[data-testid="message"][data-role="user"]')]`
-  await app.eval(`(async () => { document.querySelector('.messages').scrollTop = 0; await new Promise((r) => setTimeout(r, 400)); const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click(); return true })()`)
+  await app.eval(`(async () => { const sc = document.querySelector('.messages'); sc.scrollTop = sc.scrollHeight; await new Promise((r) => setTimeout(r, 300)); for (let i = 0; i < 40 && ${users}.length === 0; i++) { sc.scrollTop -= 250; await new Promise((r) => setTimeout(r, 120)) } const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click(); return true })()`)
   await app.waitFor(`!!document.querySelector('[data-testid="message-editor"]')`, 5000, 'the editor')
-  await app.eval(`document.querySelector('[data-testid="message-editor"]').scrollIntoView({ block: 'end' })`)
+  await app.eval(`(async () => { await new Promise((r) => setTimeout(r, 300)); const sc = document.querySelector('.messages'); const e = document.querySelector('[data-testid="message-editor"]'); sc.scrollTop += e.getBoundingClientRect().bottom - sc.getBoundingClientRect().bottom + 8; return true })()`)
   await sleep(600)
   for (const [language, theme] of [['en', 'light'], ['zh', 'dark']]) {
     if (language !== 'en') {
       await look(app, language, theme)
-      await app.eval(`(async () => { document.querySelector('.messages').scrollTop = 0; await new Promise((r) => setTimeout(r, 400)); const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click(); return true })()`)
+      await app.eval(`(async () => { const sc = document.querySelector('.messages'); sc.scrollTop = sc.scrollHeight; await new Promise((r) => setTimeout(r, 300)); for (let i = 0; i < 40 && ${users}.length === 0; i++) { sc.scrollTop -= 250; await new Promise((r) => setTimeout(r, 120)) } const m = ${users}.at(-1); m.scrollIntoView({ block: 'center' }); m.querySelector('[data-testid="edit-message"]').click(); return true })()`)
       await app.waitFor(`!!document.querySelector('[data-testid="message-editor"]')`, 5000, 'the editor')
-      await app.eval(`document.querySelector('[data-testid="message-editor"]').scrollIntoView({ block: 'end' })`)
+      await app.eval(`(async () => { await new Promise((r) => setTimeout(r, 300)); const sc = document.querySelector('.messages'); const e = document.querySelector('[data-testid="message-editor"]'); sc.scrollTop += e.getBoundingClientRect().bottom - sc.getBoundingClientRect().bottom + 8; return true })()`)
       await sleep(600)
     }
     shot(app, `jump-over-edit-${language}-${theme}`)
