@@ -90,7 +90,7 @@ export type Settings = {
   toolMode: string
 }
 
-/** Go: main.ModelModeInfo */
+/** Go: facade.ModelModeInfo */
 export type ModelModeInfo = {
   providerId: string
   model: string
@@ -101,7 +101,7 @@ export type ModelModeInfo = {
   effective: string
 }
 
-/** Go: main.AppInfo */
+/** Go: facade.AppInfo */
 export type AppInfo = {
   version: string
   dataDir: string
@@ -110,7 +110,7 @@ export type AppInfo = {
   keyStorage: string
 }
 
-/** Go: main.AboutInfo */
+/** Go: facade.AboutInfo */
 export type AboutInfo = {
   name: string
   version: string
@@ -120,7 +120,7 @@ export type AboutInfo = {
   goVersion: string
 }
 
-/** Go: main.ImportResult */
+/** Go: facade.ImportResult */
 export type ImportResult = {
   source: string
   summary: string
@@ -216,7 +216,7 @@ export type AuditEntry = {
   durationMs: number
 }
 
-/** Go: main.ToolInfo */
+/** Go: facade.ToolInfo */
 export type ToolSpec = {
   name: string
   description: string
@@ -226,14 +226,14 @@ export type ToolSpec = {
   changes?: boolean
 }
 
-/** Go: main.ParadigmInfo */
+/** Go: facade.ParadigmInfo */
 export type ParadigmInfo = {
   id: string
   label: string
   prompt: string
 }
 
-/** Go: main.WorkspaceEntry */
+/** Go: facade.WorkspaceEntry */
 export type WorkspaceEntry = {
   path: string
   isDir: boolean
@@ -241,7 +241,7 @@ export type WorkspaceEntry = {
   changed?: string
 }
 
-/** Go: main.WorkspaceInfo */
+/** Go: facade.WorkspaceInfo */
 export type WorkspaceInfo = {
   kind: string
   dir: string
@@ -249,7 +249,7 @@ export type WorkspaceInfo = {
   truncated: boolean
 }
 
-/** Go: main.FileView */
+/** Go: facade.FileView */
 export type FileView = {
   path: string
   content: string
@@ -283,7 +283,7 @@ export type McpServerConfig = {
   listTimeout?: number
 }
 
-/** Go: main.MCPServerInfo */
+/** Go: facade.MCPServerInfo */
 export type McpServerInfo = {
   name: string
   state: string
@@ -299,14 +299,14 @@ export type McpServerInfo = {
   fromEnv: boolean
 }
 
-/** Go: main.MCPServers */
+/** Go: facade.MCPServers */
 export type McpServers = {
   servers: McpServerInfo[]
   envFile?: string
   envError?: string
 }
 
-/** Go: main.MCPImport */
+/** Go: facade.MCPImport */
 export type McpImport = {
   added: string[]
   skipped: string[]
@@ -351,7 +351,7 @@ export type StreamEnd = {
   message: Message
 }
 
-/** Go: main.CheckpointPathView */
+/** Go: facade.CheckpointPathView */
 export type CheckpointPath = {
   path: string
   op: string
@@ -361,7 +361,7 @@ export type CheckpointPath = {
   note?: string
 }
 
-/** Go: main.CheckpointView */
+/** Go: facade.CheckpointView */
 export type Checkpoint = {
   id: string
   callId: string
@@ -378,7 +378,7 @@ export type Checkpoint = {
   dropped: boolean
 }
 
-/** Go: main.CheckpointList */
+/** Go: facade.CheckpointList */
 export type CheckpointList = {
   checkpoints: Checkpoint[]
   bytes: number
@@ -394,14 +394,14 @@ export type UndoResult = {
   restored: string[]
 }
 
-/** Go: main.ArgOption */
+/** Go: facade.ArgOption */
 export type ArgOption = {
   name: string
   value: unknown
   path: boolean
 }
 
-/** Go: main.RuleOptions */
+/** Go: facade.RuleOptions */
 export type RuleOptions = {
   tool: string
   folder: string
@@ -411,7 +411,7 @@ export type RuleOptions = {
   covering: Rule[]
 }
 
-/** Go: main.TestedCall */
+/** Go: facade.TestedCall */
 export type TestedCall = {
   id: string
   messageId: string
@@ -422,7 +422,7 @@ export type TestedCall = {
   createdAt: number
 }
 
-/** Go: main.RuleTest */
+/** Go: facade.RuleTest */
 export type RuleTest = {
   rule: Rule
   summary: string
@@ -430,13 +430,13 @@ export type RuleTest = {
   total: number
 }
 
-/** Go: main.RuleAdded */
+/** Go: facade.RuleAdded */
 export type RuleAdded = {
   rule: Rule
   call: Call
 }
 
-/** Go: main.AuditPage */
+/** Go: facade.AuditPage */
 export type AuditPage = {
   entries: AuditEntry[]
   next: number

@@ -9,6 +9,7 @@
 // generator cannot express is written here: unions for fields Go keeps as plain
 // strings, and fields the normalize* functions below fill (optional here).
 import type * as go from './generated'
+import { makeFinishApi } from './finish'
 
 /** A generated Go type with some fields narrowed by hand; N may only name fields T has (a renamed Go field fails here). */
 type Narrow<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never }> = Omit<T, keyof N> & N
@@ -49,6 +50,7 @@ export type Message = Narrow<go.Message, { role: Role; kind: Kind; status: Messa
 /** A search match: `snippet` is plain text with matched words wrapped in \u0002 … \u0003. */
 export type SearchHit = Narrow<go.SearchHit, { role: Role; kind: 'message' | 'tool_call' }>
 export type ExportFormat = 'md' | 'html' | 'json'
+export const EXPORT_FORMATS: ExportFormat[] = ['md', 'html', 'json']
 /** What an import did (source '' = the dialog was cancelled). */
 export type ImportResult = Narrow<go.ImportResult, { source: '' | 'airlock' | 'chatgpt' }>
 export type Provider = go.Provider
@@ -188,7 +190,7 @@ function backend(): Record<string, AnyFn> {
   return app
 }
 
-export async function call<T>(name: string, ...args: unknown[]): Promise<T> {
+async function call<T>(name: string, ...args: unknown[]): Promise<T> {
   try {
     const fn = backend()[name]
     if (typeof fn !== 'function') throw new ApiError('unavailable', `Backend method ${name} is missing.`)
@@ -708,4 +710,4 @@ export const policyEvents = {
   onRulesChanged: (cb: () => void) => onEvent('rules:changed', () => cb()),
 }
 
-export * from './finish'
+export const finishApi = makeFinishApi(call)
