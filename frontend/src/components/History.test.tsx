@@ -89,6 +89,19 @@ describe('search snippets', () => {
 })
 
 describe('sidebar search', () => {
+  // Issue 30, item 12: a results message names its tools (the backend gives its output without the protocol).
+  it('a results message shows the tools it carries results of', async () => {
+    const hit = { chatId: 'c1', chatTitle: 'Maths', messageId: 'r', role: 'user', kind: 'message', snippet: 'seventeen \u0002cubed\u0003 is 4913', createdAt: 1, tools: 'calculate' } as SearchHit
+    install({ Search: vi.fn(async () => [hit]) })
+    useStore.setState({ chats: [chat('c1', { title: 'Maths' })], activeChatId: 'c1', messages: { c1: [] } })
+    const user = userEvent.setup()
+    render(<Sidebar />)
+    await user.type(screen.getByTestId('search'), 'cubed')
+    const row = await screen.findByTestId('search-result')
+    expect(within(row).getByTestId('search-result-results')).toHaveTextContent('Results · calculate')
+    expect(row).toHaveTextContent('seventeen cubed is 4913')
+  })
+
   it('opens a hit: selects the chat, switches to the version that has the message, flags it for highlight', async () => {
     const hit: SearchHit = {
       chatId: 'c1',

@@ -6,6 +6,7 @@ export const finishEn = {
     message: 'The provider you are editing has changes that are not saved. Close Settings and lose them?',
     confirm: 'Discard changes',
   },
+  searchResultsOf: 'Results · {{tools}}',
   workspace: {
     unavailableTitle: 'This chat’s folder cannot be used',
     unavailableNew: 'Nothing was sent: the folder chosen for this new chat cannot be used. Choose it again, or switch to Scratch, then send.',

@@ -6,6 +6,7 @@ export const finishZh = {
     message: '你正在编辑的服务商有尚未保存的更改。关闭设置并丢弃它们吗？',
     confirm: '放弃更改',
   },
+  searchResultsOf: '结果 · {{tools}}',
   workspace: {
     unavailableTitle: '无法使用本对话的文件夹',
     unavailableNew: '消息未发送：为这个新对话选择的文件夹无法使用。请重新选择，或切换到临时工作区，然后再发送。',
