@@ -7,6 +7,8 @@ export const finishEn = {
     confirm: 'Discard changes',
   },
   searchResultsOf: 'Results · {{tools}}',
+  refused: 'Running this call will be refused: {{why}}',
+  refusedEdit: 'With this edit, running it will be refused: {{why}}',
   workspace: {
     unavailableTitle: 'This chat’s folder cannot be used',
     unavailableNew: 'Nothing was sent: the folder chosen for this new chat cannot be used. Choose it again, or switch to Scratch, then send.',

@@ -7,6 +7,8 @@ export const finishZh = {
     confirm: '放弃更改',
   },
   searchResultsOf: '结果 · {{tools}}',
+  refused: '运行此调用将被拒绝：{{why}}',
+  refusedEdit: '按此修改运行将被拒绝：{{why}}',
   workspace: {
     unavailableTitle: '无法使用本对话的文件夹',
     unavailableNew: '消息未发送：为这个新对话选择的文件夹无法使用。请重新选择，或切换到临时工作区，然后再发送。',
