@@ -288,7 +288,7 @@ describe('versions', () => {
       EditAndResend: vi.fn(async () => [msg('u2', { content: 'markdown please' }), msg('a2', { role: 'assistant', status: 'streaming', content: '' })]),
       ListMessagesPage: vi.fn(async () => [msg('u2', { content: 'markdown please', versions: 2, version: 2 })]),
     })
-    useStore.setState({ chats: [chat('c1')], activeChatId: 'c1', messages: { c1: [m] } })
+    useStore.setState({ chats: [chat('c0', { updatedAt: 50 }), chat('c1', { updatedAt: 10 })], activeChatId: 'c1', messages: { c1: [m] } })
     render(<MessageItem message={m} canRetry={false} onRetry={() => {}} />)
     await user.click(screen.getByTestId('edit-message'))
     const input = screen.getByTestId('edit-input')
@@ -299,6 +299,8 @@ describe('versions', () => {
     await waitFor(() => expect(backend.EditAndResend).toHaveBeenCalledWith('u1', 'markdown please'))
     await waitFor(() => expect(useStore.getState().messages.c1.map((x) => x.id)).toEqual(['u2']))
     expect(screen.queryByTestId('edit-input')).toBeNull()
+    // Issue 30, item 15: the edited chat moves up the sidebar.
+    expect(useStore.getState().chats.map((c) => c.id)).toEqual(['c1', 'c0'])
   })
 
   it('Esc cancels an edit without sending', async () => {
