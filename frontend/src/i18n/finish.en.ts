@@ -9,6 +9,11 @@ export const finishEn = {
   searchResultsOf: 'Results · {{tools}}',
   refused: 'Running this call will be refused: {{why}}',
   refusedEdit: 'With this edit, running it will be refused: {{why}}',
+  revoke: {
+    title: 'Revoke rule #{{id}} ({{tool}})?',
+    messageAllow: 'Calls of {{tool}} that it allowed will wait on a card again.',
+    messageDeny: 'Calls of {{tool}} that it refused will wait on a card again.',
+  },
   workspace: {
     unavailableTitle: 'This chat’s folder cannot be used',
     unavailableNew: 'Nothing was sent: the folder chosen for this new chat cannot be used. Choose it again, or switch to Scratch, then send.',

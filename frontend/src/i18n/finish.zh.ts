@@ -9,6 +9,11 @@ export const finishZh = {
   searchResultsOf: '结果 · {{tools}}',
   refused: '运行此调用将被拒绝：{{why}}',
   refusedEdit: '按此修改运行将被拒绝：{{why}}',
+  revoke: {
+    title: '撤销规则 #{{id}}（{{tool}}）？',
+    messageAllow: '它曾自动允许的 {{tool}} 调用将重新在卡片上等待你处理。',
+    messageDeny: '它曾自动拒绝的 {{tool}} 调用将重新在卡片上等待你处理。',
+  },
   workspace: {
     unavailableTitle: '无法使用本对话的文件夹',
     unavailableNew: '消息未发送：为这个新对话选择的文件夹无法使用。请重新选择，或切换到临时工作区，然后再发送。',

@@ -119,6 +119,8 @@ describe('rules from a card', { timeout: 20000 }, () => {
     expect(row).toHaveAttribute('data-effect', 'deny')
     expect(within(row).getByTestId('rule-message')).toHaveTextContent('Ask me before reading files.')
     await user.click(within(row).getByTestId('revoke-rule'))
+    expect(screen.getByTestId('rule-row')).toBeInTheDocument() // asks first (issue 30, item 15)
+    await user.click(await screen.findByTestId('confirm-revoke'))
     expect(await screen.findByTestId('rules-empty')).toBeInTheDocument()
     expect(fake.rules).toHaveLength(0)
   })
