@@ -21,6 +21,7 @@ import (
 
 // Store is the part of the store the engine needs.
 type Store interface {
+	ListChats(ctx context.Context) ([]chat.Chat, error) // newest first
 	GetChat(ctx context.Context, id string) (chat.Chat, error)
 	RenameChat(ctx context.Context, id, title string) (chat.Chat, error)
 	AddMessage(ctx context.Context, m chat.Message) (chat.Message, error)

@@ -75,7 +75,9 @@ func TestCardSaysBeforeRunThatAPathLeavesTheWorkspace(t *testing.T) {
 		tc("call_2", "write_file", `{"path":"/etc/hosts","content":"x"}`),
 		tc("call_3", "read_file", `{"path":"notes.md"}`)), "done")
 	w := workspace.NewScratch()
-	l.eng.envFor = func(context.Context, string) (tools.Env, error) { return tools.Env{FS: w.FS(), Resolve: w.Resolve}, nil }
+	l.eng.envFor = func(context.Context, string) (tools.Env, error) {
+		return tools.Env{FS: w.FS(), Resolve: w.Resolve}, nil
+	}
 	l.send("read")
 	cs := l.waitCalls("the cards", count(3))
 	for _, c := range cs[:2] {

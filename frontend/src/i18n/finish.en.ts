@@ -14,6 +14,13 @@ export const finishEn = {
     messageAllow: 'Calls of {{tool}} that it allowed will wait on a card again.',
     messageDeny: 'Calls of {{tool}} that it refused will wait on a card again.',
   },
+  ruleTestEverywhere: {
+    testAllowed_one: 'Would have allowed {{count}} of the {{total}} calls of all chats:',
+    testAllowed_other: 'Would have allowed {{count}} of the {{total}} calls of all chats:',
+    testDenied_one: 'Would have denied {{count}} of the {{total}} calls of all chats:',
+    testDenied_other: 'Would have denied {{count}} of the {{total}} calls of all chats:',
+    testNone: 'It would not have covered any of the {{total}} calls of all chats so far.',
+  },
   workspace: {
     unavailableTitle: 'This chat’s folder cannot be used',
     unavailableNew: 'Nothing was sent: the folder chosen for this new chat cannot be used. Choose it again, or switch to Scratch, then send.',

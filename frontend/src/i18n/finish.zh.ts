@@ -14,6 +14,13 @@ export const finishZh = {
     messageAllow: '它曾自动允许的 {{tool}} 调用将重新在卡片上等待你处理。',
     messageDeny: '它曾自动拒绝的 {{tool}} 调用将重新在卡片上等待你处理。',
   },
+  ruleTestEverywhere: {
+    testAllowed_one: '在所有对话的 {{total}} 次调用中，会允许 {{count}} 次：',
+    testAllowed_other: '在所有对话的 {{total}} 次调用中，会允许 {{count}} 次：',
+    testDenied_one: '在所有对话的 {{total}} 次调用中，会拒绝 {{count}} 次：',
+    testDenied_other: '在所有对话的 {{total}} 次调用中，会拒绝 {{count}} 次：',
+    testNone: '所有对话至今的 {{total}} 次调用中，没有一次会被它覆盖。',
+  },
   workspace: {
     unavailableTitle: '无法使用本对话的文件夹',
     unavailableNew: '消息未发送：为这个新对话选择的文件夹无法使用。请重新选择，或切换到临时工作区，然后再发送。',
