@@ -54,7 +54,8 @@ func TestMCPServersThroughTheApp(t *testing.T) {
 		t.Fatalf("the UI got the secret: %q", got)
 	}
 	ready := waitState(t, a, "local", mcp.StateReady)
-	if ready.Tools != 4 {
+	// echo, crash, spawn, spawn_setsid, spawn_orphan, where
+	if ready.Tools != 6 {
 		t.Fatalf("tools: %+v", ready)
 	}
 	b, _ := json.Marshal(a.ListMCPServers())

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"airlock/backend/tools"
 )
@@ -36,4 +37,15 @@ func (m *Manager) keepEnv(ctx context.Context, chatID string, w *Workspace, env 
 	case w.Kind() == KindOverlay && m.overlays != nil:
 		env.Commit = w.SaveOverlay
 	}
+}
+
+// openRootOf is the folder the checkpoint's chat has open on its folder,
+// if it does: the root its tools run in.
+func (m *Manager) openRootOf(cp Checkpoint) *os.Root {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if w := m.open[cp.ChatID]; w != nil && w.root != nil && w.dir == cp.Dir {
+		return w.root
+	}
+	return nil
 }

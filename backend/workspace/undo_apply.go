@@ -93,7 +93,7 @@ func (m *Manager) Undo(ctx context.Context, id string) (UndoResult, error) {
 		applied, err = readApplied(fsys, c)
 		return err
 	}
-	res, err := undo(ctx, m.checkpoints, id, look)
+	res, err := undoIn(ctx, m.checkpoints, id, m.openRootOf, look)
 	if applied == nil || len(res.Restored) == 0 {
 		return res, err
 	}

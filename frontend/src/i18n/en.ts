@@ -1,5 +1,6 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { policyEn } from './policy.en'
+import { contextWindowEn } from './contextWindow.en'
 import { finishEn } from './finish.en'
 export const en = {
   app: {
@@ -127,6 +128,8 @@ export const en = {
   },
   calls: {
     unknownTool: 'unknown tool',
+    ambiguousKeys:
+      'Some argument names appear twice or differ only by case ({{keys}}). Programs may read them differently, so no rule on an exact value or a folder runs this call by itself.',
     cardLabel: 'Tool call {{name}}: {{state}}',
     cardLabelSummary: 'Tool call {{name}} ({{summary}}): {{state}}',
     groupLabel_one: '{{count}} tool call',
@@ -765,6 +768,7 @@ export const en = {
     },
   },
   policy: policyEn,
+  contextWindow: contextWindowEn,
   finish: finishEn,
   errors: {
     startup: 'Something needs your attention',
