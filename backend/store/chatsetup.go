@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"airlock/backend/chat"
+)
+
+// What a new chat starts from: the agent and the model used last.
+const (
+	keyLastAgent    = "last_agent_id"
+	keyLastProvider = "last_provider_id"
+	keyLastModel    = "last_model"
+)
+
+// MaxChatToggles bounds a chat's tool toggles.
+const MaxChatToggles = 1024
+
+// NewChat starts a conversation with an agent ("" = the one used last, else
+// the default): its tool mode, call format and workspace, and its model
+// when it names one, else the model used last (else the active provider's).
+func (s *Store) NewChat(ctx context.Context, title, agentID string) (chat.Chat, error) {
+	if agentID == "" {
+		agentID, _, _ = s.GetValue(ctx, keyLastAgent)
+	} else if _, err := s.GetAgent(ctx, agentID); err != nil {
+		return chat.Chat{}, err
+	}
+	a := agentOrDefault(ctx, s.db, agentID)
+	o := chat.DefaultChatOptions()
+	o.Paradigm, o.ToolMode, o.WorkspaceKind, o.WorkspaceDir = a.Paradigm, a.ToolMode, a.WorkspaceKind, a.WorkspaceDir
+	c, err := s.CreateChatWith(ctx, title, o)
+	if err != nil {
+		return c, err
+	}
+	pid, model := a.ProviderID, a.Model
+	if pid == "" {
+		pid, model = s.lastModel(ctx)
+	}
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "UPDATE chats SET agent_id = ?, provider_id = ?, model = ? WHERE id = ?", a.ID, pid, model, c.ID)
+		if err != nil {
+			return err
+		}
+		if err := setValue(ctx, tx, keyLastAgent, a.ID); err != nil {
+			return err
+		}
+		c, err = getChat(ctx, tx, c.ID)
+		return err
+	})
+	return c, wrap("new chat", err)
+}
+
+// lastModel is the provider and model used last: what a chat last switched
+// to, else the active provider and its model.
+func (s *Store) lastModel(ctx context.Context) (providerID, model string) {
+	pid, _, _ := s.GetValue(ctx, keyLastProvider)
+	model, _, _ = s.GetValue(ctx, keyLastModel)
+	if pid != "" {
+		if _, err := getProvider(ctx, s.db, pid); err == nil || pid == chat.EnvProviderID {
+			return pid, model
+		}
+	}
+	st, err := s.GetSettings(ctx)
+	if err != nil {
+		return "", ""
+	}
+	p, err := getProvider(ctx, s.db, st.ActiveProviderID)
+	if err != nil {
+		return "", ""
+	}
+	return p.ID, p.Model
+}
+
+// SetChatModel switches a chat to a provider's model (model "" = the
+// provider's own choice); new chats start from it too. Past answers keep
+// the model that wrote them.
+func (s *Store) SetChatModel(ctx context.Context, chatID, providerID, model string) (chat.Chat, error) {
+	providerID, model = strings.TrimSpace(providerID), strings.TrimSpace(model)
+	if len(model) > 256 {
+		return chat.Chat{}, invalid("a model name is at most 256 characters")
+	}
+	var c chat.Chat
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		if providerID != chat.EnvProviderID { // the environment's provider is never stored
+			if _, err := getProvider(ctx, tx, providerID); err != nil {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET provider_id = ?, model = ? WHERE id = ?", providerID, model, chatID)
+		if err != nil {
+			return err
+		}
+		if err := mustAffect(res, "chat", chatID); err != nil {
+			return err
+		}
+		for _, kv := range [][2]string{{keyLastProvider, providerID}, {keyLastModel, model}} {
+			if err := setValue(ctx, tx, kv[0], kv[1]); err != nil {
+				return err
+			}
+		}
+		c, err = getChat(ctx, tx, chatID)
+		return err
+	})
+	return c, wrap("set chat model", err)
+}
+
+// SetChatAgent gives a chat another agent. The chat takes the agent's tool
+// mode and call format, and its model when it names one; its own tool
+// toggles are dropped (they were choices against the other agent's list).
+// The workspace stays: files are not moved by a change of agent.
+func (s *Store) SetChatAgent(ctx context.Context, chatID, agentID string) (chat.Chat, error) {
+	var c chat.Chat
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		a, err := getAgent(ctx, tx, agentID)
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET agent_id = ?, tool_mode = ?, paradigm = ?, tool_toggles = '' WHERE id = ?",
+			a.ID, a.ToolMode, a.Paradigm, chatID)
+		if err != nil {
+			return err
+		}
+		if err := mustAffect(res, "chat", chatID); err != nil {
+			return err
+		}
+		if a.ProviderID != "" {
+			if _, err := tx.ExecContext(ctx, "UPDATE chats SET provider_id = ?, model = ? WHERE id = ?", a.ProviderID, a.Model, chatID); err != nil {
+				return err
+			}
+		}
+		if err := setValue(ctx, tx, keyLastAgent, a.ID); err != nil {
+			return err
+		}
+		c, err = getChat(ctx, tx, chatID)
+		return err
+	})
+	return c, wrap("set chat agent", err)
+}
+
+// SetChatTools sets the chat's own tool toggles (name → offered), which win
+// over its agent's; nil or empty clears them.
+func (s *Store) SetChatTools(ctx context.Context, chatID string, toggles map[string]bool) (chat.Chat, error) {
+	if len(toggles) > MaxChatToggles {
+		return chat.Chat{}, invalid("a chat can toggle at most %d tools", MaxChatToggles)
+	}
+	for name := range toggles {
+		if name == "" || len(name) > 128 {
+			return chat.Chat{}, invalid("%q is not a tool name", name)
+		}
+	}
+	var c chat.Chat
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE chats SET tool_toggles = ? WHERE id = ?", toggleList(toggles), chatID)
+		if err != nil {
+			return err
+		}
+		if err := mustAffect(res, "chat", chatID); err != nil {
+			return err
+		}
+		c, err = getChat(ctx, tx, chatID)
+		return err
+	})
+	return c, wrap("set chat tools", err)
+}
