@@ -72,7 +72,7 @@ func chatValues(c chat.Chat) []any {
 		c.AgentID, c.ProviderID, c.Model, toggleList(c.ToolToggles)}
 }
 
-// toggleList is the tool_toggles column: '' for none.
+// toggleList is the tool_toggles column: ” for none.
 func toggleList(t map[string]bool) string {
 	if len(t) == 0 {
 		return ""
