@@ -31,6 +31,7 @@ type Store interface {
 	ListMessages(ctx context.Context, chatID string) ([]chat.Message, error)
 	DeleteMessage(ctx context.Context, id string) error
 	GetSettings(ctx context.Context) (chat.Settings, error)
+	GetAgent(ctx context.Context, id string) (chat.Agent, error)
 
 	AddCalls(ctx context.Context, calls []chat.Call) ([]chat.Call, error)
 	UpdateCall(ctx context.Context, c chat.Call) error
@@ -71,8 +72,9 @@ type Model interface {
 	Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Result, error)
 }
 
-// Connector resolves the active provider into a model to talk to.
-type Connector func(ctx context.Context) (chat.Provider, Model, error)
+// Connector resolves the chat's provider and model (its ProviderID and
+// Model; "" for the active provider and its model) into a model to talk to.
+type Connector func(ctx context.Context, c chat.Chat) (chat.Provider, Model, error)
 
 // DefaultTitle is the title of a chat nobody has named yet; the first user
 // message replaces it.
@@ -102,6 +104,7 @@ type Engine struct {
 	wg         sync.WaitGroup
 
 	decide sync.Mutex // serialises decisions and the hand-back of results
+	order  inOrder    // the line of calls of chats whose agent runs them one at a time
 }
 
 type turn struct {
@@ -275,11 +278,11 @@ func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error)
 // startAs streams a new answer that add stores (as the next message, or as a
 // new version of an earlier answer). The request is the active path up to it.
 func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Message) (chat.Message, error)) (chat.Message, error) {
-	settings, err := e.store.GetSettings(ctx)
+	c, err := e.store.GetChat(ctx, chatID)
 	if err != nil {
 		return chat.Message{}, err
 	}
-	provider, model, connErr := e.connect(ctx)
+	provider, model, connErr := e.connect(ctx, c)
 	asst, err := add(chat.Message{ChatID: chatID, Role: chat.RoleAssistant, Kind: chat.KindText, Status: chat.StatusStreaming, Model: provider.Model})
 	if err != nil {
 		return chat.Message{}, err
@@ -292,10 +295,6 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 		return asst, nil
 	}
 	history, err := e.store.ListMessages(ctx, chatID)
-	if err != nil {
-		return chat.Message{}, err
-	}
-	c, err := e.store.GetChat(ctx, chatID)
 	if err != nil {
 		return chat.Message{}, err
 	}
@@ -312,11 +311,7 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 	e.wg.Add(1)
 	e.mu.Unlock()
 
-	plan := e.planTurn(ctx, c, provider, settings.SystemPrompt, history)
-	if settings.Temperature >= 0 {
-		temp := float32(settings.Temperature)
-		plan.temperature = &temp
-	}
+	plan := e.planTurn(ctx, c, provider, history)
 	go e.run(sctx, t, asst, model, plan)
 	return asst, nil
 }

@@ -29,17 +29,19 @@ type turnPlan struct {
 	provider chat.Provider
 	chat     chat.Chat
 	box      *tools.Toolbox
-	system   string // the user's system prompt
+	system   string // the agent's system prompt
 	history  []chat.Message
 	calls    map[string][]chat.Call // by message ID
 
-	temperature *float32
+	generation generation // the agent's options (setup.go)
 }
 
-// planTurn decides how the model calls tools in this answer.
-func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, system string, history []chat.Message) turnPlan {
-	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: system, history: history,
-		calls: map[string][]chat.Call{}}
+// planTurn decides how the model calls tools in this answer; the chat's
+// agent gives the system prompt and the options.
+func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, history []chat.Message) turnPlan {
+	agent := e.agentOf(ctx, c)
+	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: agent.SystemPrompt, history: history,
+		calls: map[string][]chat.Call{}, generation: generationOf(agent)}
 	if all, err := e.store.ListCalls(ctx, c.ID); err == nil {
 		for _, cl := range all {
 			plan.calls[cl.MessageID] = append(plan.calls[cl.MessageID], cl)
@@ -72,13 +74,13 @@ func (p turnPlan) request() llm.Request {
 		if p.box != nil {
 			system = strings.TrimSpace(system + "\n\n" + par.Prompt(p.box.Specs()))
 		}
-		return llm.Request{Messages: p.messages(system, par, false), Temperature: p.temperature}
+		return p.generation.apply(llm.Request{Messages: p.messages(system, par, false)})
 	}
-	req := llm.Request{Messages: p.messages(p.system, par, true), Temperature: p.temperature}
+	req := llm.Request{Messages: p.messages(p.system, par, true)}
 	for _, s := range p.box.Specs() {
 		req.Tools = append(req.Tools, llm.Tool{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
 	}
-	return req
+	return p.generation.apply(req)
 }
 
 // textStream follows the text calls of the answer as it streams (a model

@@ -98,6 +98,8 @@ type ToolCall struct {
 type Request struct {
 	Messages    []Message
 	Temperature *float32 // nil = provider default
+	TopP        *float32 // nil = provider default
+	MaxTokens   int      // most tokens of the answer; 0 = provider default
 	// Tools offered for native calls. Empty: no tools are sent, and the
 	// request is exactly what it was before native calls existed.
 	Tools []Tool
