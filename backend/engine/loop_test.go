@@ -117,7 +117,9 @@ func newLoopWith(t *testing.T, dir, paradigmID string, box *tools.Toolbox, repli
 	l := &loopEnv{t: t, st: st, model: &scripted{replies: replies}, calls: map[string]chat.Call{},
 		ends: make(chan bridge.EndEvent, 20), notes: make(chan bridge.Notice, 20)}
 	l.eng = New(Deps{Store: st, Tools: Fixed(box), Emit: l.emit,
-		Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) { return chat.Provider{Model: "m"}, l.model, nil }})
+		Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) {
+			return chat.Provider{Model: "m"}, l.model, nil
+		}})
 	t.Cleanup(l.eng.Shutdown)
 	ctx := context.Background()
 	chats, _ := st.ListChats(ctx)
