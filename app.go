@@ -51,6 +51,7 @@ type App struct {
 	// settingsSaved follows saved settings outside the page (the native
 	// menu's language and theme); nil in tests.
 	settingsSaved func(chat.Settings)
+	models        modelLists // the model picker's lists (app_agents.go)
 }
 
 // AppInfo tells the UI about the running app.
@@ -193,14 +194,7 @@ func (a *App) checkDatabase(ctx context.Context, log *slog.Logger) {
 // --- chats and messages ------------------------------------------------------
 
 func (a *App) ListChats() ([]chat.Chat, error) { return result(a.store.ListChats(a.ctx)) }
-func (a *App) CreateChat() (chat.Chat, error) {
-	if a.toolMode != "" {
-		o := chat.DefaultChatOptions()
-		o.ToolMode = a.toolMode
-		return result(a.store.CreateChatWith(a.ctx, engine.DefaultTitle, o))
-	}
-	return result(a.store.CreateChat(a.ctx, engine.DefaultTitle))
-}
+func (a *App) CreateChat() (chat.Chat, error) { return a.CreateChatWith("") }
 func (a *App) RenameChat(id, title string) (chat.Chat, error) {
 	return result(a.store.RenameChat(a.ctx, id, title))
 }
@@ -316,10 +310,10 @@ func (a *App) client(p chat.Provider) *llm.Client {
 	return llm.New(llm.Config{BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model})
 }
 
-// connect is the engine's Connector: the active provider, ready to stream.
-func (a *App) connect(ctx context.Context) (chat.Provider, engine.Model, error) {
+// connect is the engine's Connector: the chat's provider and model, ready to stream.
+func (a *App) connect(ctx context.Context, c chat.Chat) (chat.Provider, engine.Model, error) {
 	a.waitForMCP(ctx)
-	p, err := a.activeProvider(ctx)
+	p, err := a.chatProvider(ctx, c)
 	if err != nil {
 		return p, nil, err
 	}

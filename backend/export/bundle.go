@@ -61,6 +61,9 @@ type Chat struct {
 	// Audit is the chat's audit trail: every decision on its calls, oldest
 	// first.
 	Audit []AuditRow `json:"audit"`
+	// Agent is the chat's agent by value (no provider, never a key); null
+	// in exports made before agents existed.
+	Agent *chat.Agent `json:"agent"`
 }
 
 // Options are how the chat offers and reads tool calls, and where its tools
@@ -76,6 +79,10 @@ type Options struct {
 	// ToolMode is how the model calls tools: text, native or auto ("" in
 	// exports made before it existed: text).
 	ToolMode string `json:"toolMode"`
+	// Model is the model the chat talked to last (information: an import
+	// uses the active provider); ToolToggles the chat's own tool toggles.
+	Model       string          `json:"model"`
+	ToolToggles map[string]bool `json:"toolToggles"`
 }
 
 // Message is one message (one version of a turn).
@@ -228,11 +235,16 @@ func fromStore(d store.ChatData) Chat {
 		Pinned: d.Chat.Pinned, LeafID: d.Chat.LeafID,
 		Options: Options{Paradigm: d.Chat.Paradigm, RecognizeOthers: d.Chat.RecognizeOthers,
 			WorkspaceKind: d.Chat.WorkspaceKind, WorkspaceDir: d.Chat.WorkspaceDir, MCPServers: d.Chat.MCPServers,
-			ToolMode: string(d.Chat.ToolMode)},
+			ToolMode: string(d.Chat.ToolMode), Model: d.Chat.Model, ToolToggles: d.Chat.ToolToggles},
 		Messages: make([]Message, 0, len(d.Messages)), Calls: make([]Call, 0, len(d.Calls)),
 		ScratchFiles: make([]File, 0, len(d.Scratch)), Audit: make([]AuditRow, 0, len(d.Audit))}
 	for _, e := range d.Audit {
 		c.Audit = append(c.Audit, auditRow(e))
+	}
+	if d.Agent != nil {
+		ag := *d.Agent
+		ag.ProviderID, ag.CreatedAt, ag.UpdatedAt = "", 0, 0 // the provider is local; the ID finds it again on import
+		c.Agent = &ag
 	}
 	for _, m := range d.Messages {
 		st := m.Status
@@ -306,7 +318,7 @@ func toStore(c Chat) (store.ChatData, error) {
 		Pinned: c.Pinned, LeafID: c.LeafID,
 		ChatOptions: chat.ChatOptions{Paradigm: c.Options.Paradigm, RecognizeOthers: c.Options.RecognizeOthers,
 			WorkspaceKind: c.Options.WorkspaceKind, WorkspaceDir: c.Options.WorkspaceDir, MCPServers: c.Options.MCPServers,
-			ToolMode: chat.ToolModeText}}}
+			ToolMode: chat.ToolModeText}, ChatSetup: chat.ChatSetup{ToolToggles: c.Options.ToolToggles}}, Agent: c.Agent}
 	if m, ok := chat.ParseToolMode(c.Options.ToolMode); ok {
 		d.Chat.ToolMode = m
 	}
