@@ -194,7 +194,7 @@ func (a *App) checkDatabase(ctx context.Context, log *slog.Logger) {
 // --- chats and messages ------------------------------------------------------
 
 func (a *App) ListChats() ([]chat.Chat, error) { return result(a.store.ListChats(a.ctx)) }
-func (a *App) CreateChat() (chat.Chat, error) { return a.CreateChatWith("") }
+func (a *App) CreateChat() (chat.Chat, error)  { return a.CreateChatWith("") }
 func (a *App) RenameChat(id, title string) (chat.Chat, error) {
 	return result(a.store.RenameChat(a.ctx, id, title))
 }
