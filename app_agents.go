@@ -96,13 +96,30 @@ func (a *App) CreateChatWith(agentID string) (chat.Chat, error) {
 			return c, toAPI(err)
 		}
 	}
-	// AIRLOCK_BASE_URL: new chats talk to it unless their agent names a model.
-	if a.env != nil {
-		if ag, err := a.store.GetAgent(a.ctx, c.AgentID); err == nil && ag.ProviderID == "" {
-			return result(a.store.SetChatModel(a.ctx, c.ID, chat.EnvProviderID, a.env.Model))
-		}
+	if a.envFirst(c.AgentID) {
+		return result(a.store.SetChatModel(a.ctx, c.ID, chat.EnvProviderID, a.env.Model))
 	}
 	return c, nil
+}
+
+// envFirst says a new chat with the agent talks to AIRLOCK_BASE_URL: it is
+// set, the agent names no model and no chat was switched to another yet.
+func (a *App) envFirst(agentID string) bool {
+	if a.env == nil || a.store.HasLastModel(a.ctx) {
+		return false
+	}
+	ag, err := a.store.GetAgent(a.ctx, agentID)
+	return err == nil && ag.ProviderID == ""
+}
+
+// NextChat is the agent and model a new chat with the agent ("" = the one
+// used last) would start with, for the header of a chat not created yet.
+func (a *App) NextChat(agentID string) (chat.ChatSetup, error) {
+	cs, err := a.store.NextChat(a.ctx, agentID)
+	if err == nil && a.envFirst(cs.AgentID) {
+		cs.ProviderID, cs.Model = chat.EnvProviderID, a.env.Model
+	}
+	return cs, toAPI(err)
 }
 
 // SetChatAgent gives a chat another agent (for its next turns).

@@ -75,6 +75,11 @@ var tsTypes = []struct {
 	{"RuleTest", RuleTest{}},
 	{"RuleAdded", RuleAdded{}},
 	{"AuditPage", AuditPage{}},
+	{"ToolChoice", chat.ToolChoice{}},
+	{"Agent", chat.Agent{}},
+	{"ProviderModels", ProviderModels{}},
+	{"ToolOffer", ToolOffer{}},
+	{"ChatTools", ChatTools{}},
 }
 
 var (

@@ -22,21 +22,15 @@ const MaxChatToggles = 1024
 // the default): its tool mode, call format and workspace, and its model
 // when it names one, else the model used last (else the active provider's).
 func (s *Store) NewChat(ctx context.Context, title, agentID string) (chat.Chat, error) {
-	if agentID == "" {
-		agentID, _, _ = s.GetValue(ctx, keyLastAgent)
-	} else if _, err := s.GetAgent(ctx, agentID); err != nil {
+	a, pid, model, err := s.nextSetup(ctx, agentID)
+	if err != nil {
 		return chat.Chat{}, err
 	}
-	a := agentOrDefault(ctx, s.db, agentID)
 	o := chat.DefaultChatOptions()
 	o.Paradigm, o.ToolMode, o.WorkspaceKind, o.WorkspaceDir = a.Paradigm, a.ToolMode, a.WorkspaceKind, a.WorkspaceDir
 	c, err := s.CreateChatWith(ctx, title, o)
 	if err != nil {
 		return c, err
-	}
-	pid, model := a.ProviderID, a.Model
-	if pid == "" {
-		pid, model = s.lastModel(ctx)
 	}
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, "UPDATE chats SET agent_id = ?, provider_id = ?, model = ? WHERE id = ?", a.ID, pid, model, c.ID)
@@ -50,6 +44,34 @@ func (s *Store) NewChat(ctx context.Context, title, agentID string) (chat.Chat, 
 		return err
 	})
 	return c, wrap("new chat", err)
+}
+
+// NextChat is what NewChat would start a chat with: the agent, and the
+// provider and model.
+func (s *Store) NextChat(ctx context.Context, agentID string) (chat.ChatSetup, error) {
+	a, pid, model, err := s.nextSetup(ctx, agentID)
+	return chat.ChatSetup{AgentID: a.ID, ProviderID: pid, Model: model}, err
+}
+
+func (s *Store) nextSetup(ctx context.Context, agentID string) (a chat.Agent, providerID, model string, err error) {
+	if agentID == "" {
+		agentID, _, _ = s.GetValue(ctx, keyLastAgent)
+	} else if _, err := s.GetAgent(ctx, agentID); err != nil {
+		return a, "", "", err
+	}
+	a = agentOrDefault(ctx, s.db, agentID)
+	providerID, model = a.ProviderID, a.Model
+	if providerID == "" {
+		providerID, model = s.lastModel(ctx)
+	}
+	return a, providerID, model, nil
+}
+
+// HasLastModel says a chat was switched to a model since the start (else a
+// new chat takes the active provider, or the environment's).
+func (s *Store) HasLastModel(ctx context.Context) bool {
+	v, ok, _ := s.GetValue(ctx, keyLastProvider)
+	return ok && v != ""
 }
 
 // lastModel is the provider and model used last: what a chat last switched
