@@ -75,6 +75,7 @@ var tsTypes = []struct {
 	{"RuleTest", RuleTest{}},
 	{"RuleAdded", RuleAdded{}},
 	{"AuditPage", AuditPage{}},
+	{"ChatSetup", chat.ChatSetup{}},
 	{"ToolChoice", chat.ToolChoice{}},
 	{"Agent", chat.Agent{}},
 	{"ProviderModels", ProviderModels{}},

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const SRC = __dirname
-const BINDINGS = ['api', 'historyApi', 'policyApi', 'undoApi', 'events', 'policyEvents', 'onEvent']
+const BINDINGS = ['api', 'historyApi', 'policyApi', 'undoApi', 'agentsApi', 'events', 'policyEvents', 'onEvent']
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

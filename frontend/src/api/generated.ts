@@ -446,6 +446,14 @@ export type AuditPage = {
   next: number
 }
 
+/** Go: chat.ChatSetup */
+export type ChatSetup = {
+  agentId: string
+  providerId: string
+  model: string
+  toolToggles: Record<string, boolean>
+}
+
 /** Go: chat.ToolChoice */
 export type ToolChoice = {
   default: boolean

@@ -41,6 +41,11 @@ export type Chat = Narrow<
     leafId?: string
     /** null = every enabled server (normalizeChat fills it). */
     mcpServers?: string[] | null
+    /** The chat's own tool toggles (null = none: the agent decides). */
+    toolToggles?: Record<string, boolean> | null
+    agentId?: string
+    providerId?: string
+    model?: string
   }
 >
 export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }
@@ -125,6 +130,9 @@ export type ChatNotice = go.ChatNotice
 export type StreamDelta = go.StreamDelta
 export type StreamEnd = Narrow<go.StreamEnd, { message: Message }>
 
+// Agents, per-chat models and tool toggles: ./agents.ts.
+export * from './agents'
+
 export const DEMO_PROVIDER_ID = 'demo'
 export const ENV_PROVIDER_ID = 'env'
 
@@ -188,7 +196,7 @@ function backend(): Record<string, AnyFn> {
   return app
 }
 
-async function call<T>(name: string, ...args: unknown[]): Promise<T> {
+export async function call<T>(name: string, ...args: unknown[]): Promise<T> {
   try {
     const fn = backend()[name]
     if (typeof fn !== 'function') throw new ApiError('unavailable', `Backend method ${name} is missing.`)
@@ -199,7 +207,7 @@ async function call<T>(name: string, ...args: unknown[]): Promise<T> {
 }
 
 // Go returns nil slices as null, and may omit zero-valued fields.
-const arr = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : [])
+export const arr = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : [])
 
 export function normalizeMessage(m: Message): Message {
   return {
