@@ -225,7 +225,10 @@ func (a *App) ActiveStreams() []string { return a.engine.Active() }
 
 // --- settings and providers ---------------------------------------------------
 
-func (a *App) GetSettings() (chat.Settings, error) { return result(a.store.GetSettings(a.ctx)) }
+func (a *App) GetSettings() (chat.Settings, error) {
+	s, err := a.store.GetSettings(a.ctx)
+	return a.withDefaultAgent(s), toAPI(err)
+}
 
 func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 	if s.Temperature > 2 {
@@ -241,6 +244,9 @@ func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 		return s, toAPI(chat.Errorf("unknown_provider", chat.ErrInvalid, "The chosen provider no longer exists."))
 	}
 	if err := a.store.SaveSettings(a.ctx, s); err != nil {
+		return s, toAPI(err)
+	}
+	if err := a.saveDefaultAgent(s); err != nil {
 		return s, toAPI(err)
 	}
 	saved, err := a.GetSettings()

@@ -340,3 +340,37 @@ func containsString(ss []string, s string) bool {
 	}
 	return false
 }
+
+// General settings show the default agent's system prompt, temperature,
+// tool mode, turn cap and tool timeout (they moved into it): read from it,
+// saved into it.
+func (a *App) withDefaultAgent(s chat.Settings) chat.Settings {
+	ag, err := a.store.GetAgent(a.ctx, chat.DefaultAgentID)
+	if err != nil {
+		return s
+	}
+	s.SystemPrompt, s.ToolMode, s.MaxTurns, s.ToolTimeoutSeconds = ag.SystemPrompt, ag.ToolMode, ag.MaxTurns, ag.ToolTimeoutSeconds
+	s.Temperature = -1
+	if ag.Temperature != nil {
+		s.Temperature = *ag.Temperature
+	}
+	return s
+}
+
+func (a *App) saveDefaultAgent(s chat.Settings) error {
+	ag, err := a.store.GetAgent(a.ctx, chat.DefaultAgentID)
+	if err != nil {
+		return err
+	}
+	ag.SystemPrompt, ag.MaxTurns, ag.ToolTimeoutSeconds = s.SystemPrompt, s.MaxTurns, s.ToolTimeoutSeconds
+	if s.ToolMode != "" {
+		ag.ToolMode = s.ToolMode
+	}
+	ag.Temperature = nil
+	if s.Temperature >= 0 {
+		t := s.Temperature
+		ag.Temperature = &t
+	}
+	_, err = a.store.SaveAgent(a.ctx, ag)
+	return err
+}

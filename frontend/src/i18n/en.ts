@@ -1,4 +1,5 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
+import { agentsEn } from './agents.en'
 import { policyEn } from './policy.en'
 export const en = {
   app: {
@@ -573,6 +574,7 @@ export const en = {
     title: 'Settings',
     tabs: {
       providers: 'Providers',
+      agents: 'Agents',
       general: 'General',
       tools: 'Tools',
       permissions: 'Permissions',
@@ -764,6 +766,7 @@ export const en = {
     },
   },
   policy: policyEn,
+  agents: agentsEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

@@ -1,3 +1,4 @@
+import { agentsZh } from './agents.zh'
 import { policyZh } from './policy.zh'
 import type { Resources } from './en'
 
@@ -572,6 +573,7 @@ export const zh: Resources = {
     title: '设置',
     tabs: {
       providers: '服务提供方',
+      agents: '智能体',
       general: '通用',
       tools: '工具',
       permissions: '权限',
@@ -762,6 +764,7 @@ export const zh: Resources = {
     },
   },
   policy: policyZh,
+  agents: agentsZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',

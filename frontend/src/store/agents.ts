@@ -20,6 +20,8 @@ export type AgentsState = {
   tools: Record<string, ChatTools>
   /** Every tool with its cost, for an agent's checklist. */
   toolList: ToolOffer[] | null
+  /** The chat whose tool checklist is open (null = closed). */
+  toolsOpen: string | null
 }
 
 const initial = (): AgentsState => ({
@@ -31,6 +33,7 @@ const initial = (): AgentsState => ({
   pending: {},
   tools: {},
   toolList: null,
+  toolsOpen: null,
 })
 
 export const useAgents = create<AgentsState>()(() => initial())
@@ -58,7 +61,7 @@ export async function loadModels(fresh = false): Promise<void> {
   try {
     useAgents.setState({ models: await agentsApi.listChatModels(fresh) })
   } catch (err) {
-    store().toastError('models.errors.load', err)
+    store().toastError('agents.models.errors.load', err)
   } finally {
     useAgents.setState({ modelsLoading: false })
   }
@@ -95,7 +98,7 @@ export async function pickModel(providerId: string, model: string): Promise<bool
     adoptChat(await agentsApi.setChatModel(chatId, providerId, model))
     return true
   } catch (err) {
-    store().toastError('models.errors.pick', err)
+    store().toastError('agents.models.errors.pick', err)
     return false
   }
 }
@@ -146,12 +149,17 @@ export const regenerateWith = (m: Message, providerId: string, model: string) =>
 
 // ─── the tools a chat offers ───
 
+export const openChatTools = (chatId: string | null) => {
+  useAgents.setState({ toolsOpen: chatId })
+  if (chatId) void loadChatTools(chatId)
+}
+
 export async function loadChatTools(chatId: string): Promise<void> {
   try {
     const t = await agentsApi.chatTools(chatId)
     useAgents.setState((s) => ({ tools: { ...s.tools, [chatId]: t } }))
   } catch (err) {
-    store().toastError('chatTools.errors.load', err)
+    store().toastError('agents.tools.errors.load', err)
   }
 }
 
@@ -168,7 +176,7 @@ export async function setChatTools(chatId: string, change: Record<string, boolea
     useAgents.setState((s) => ({ tools: { ...s.tools, [chatId]: t } }))
     if (chat) adoptChat({ ...chat, toolToggles: toggles })
   } catch (err) {
-    store().toastError('chatTools.errors.save', err)
+    store().toastError('agents.tools.errors.save', err)
   }
 }
 

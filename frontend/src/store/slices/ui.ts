@@ -14,7 +14,7 @@ export type Toast = {
   /** How long it stays (ms); the default depends on the kind. */
   duration?: number
 }
-export type SettingsTab = 'providers' | 'general' | 'tools' | 'permissions' | 'data' | 'about'
+export type SettingsTab = 'providers' | 'agents' | 'general' | 'tools' | 'permissions' | 'data' | 'about'
 export type View = 'chat' | 'lab' | 'activity'
 
 /** Key for the draft of the "no chat yet" composer. */
