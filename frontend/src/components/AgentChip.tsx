@@ -2,7 +2,7 @@ import '../styles/agents.css'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '../i18n'
 import { useStore } from '../store'
-import { pickAgent, useAgents, useChatSetup } from '../store/agents'
+import { loadAgents, pickAgent, useAgents, useChatSetup } from '../store/agents'
 import { useDismiss } from '../lib/useDismiss'
 import { BotIcon, CheckIcon, ChevronDownIcon, GearIcon } from './icons'
 
@@ -37,7 +37,10 @@ export function AgentChip() {
         aria-expanded={open}
         aria-controls={open ? `${ids}-menu` : undefined}
         title={t('agents.chipTitle', { name: agent.name })}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          if (!open) void loadAgents() // edited elsewhere (Settings, another window's import)
+          setOpen((v) => !v)
+        }}
       >
         <BotIcon size={14} />
         <span className="agent-chip__label">{agent.name}</span>

@@ -83,7 +83,7 @@ export function ChatOptionsPopover({
       <div className="popover__divider" />
       <ChatMcpChoice onOpenSettings={onClose} />
       <div className="popover__divider" />
-      <ChatToolsButton />
+      <ChatToolsButton onOpen={onClose} />
       <p className="popover__foot">{t('chatOptions.appliesNext')}</p>
     </div>
   )

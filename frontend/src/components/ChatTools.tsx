@@ -20,7 +20,7 @@ export function toolGroups(tools: ToolOffer[], t: TFunction): { key: string; lab
 }
 
 /** The button in the chat's options that opens its tool checklist. */
-export function ChatToolsButton() {
+export function ChatToolsButton({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation()
   const chatId = useStore((s) => s.activeChatId)
   const info = useAgents((s) => (chatId ? s.tools[chatId] : undefined))
@@ -29,7 +29,11 @@ export function ChatToolsButton() {
   }, [chatId])
   return (
     <div className="chat-tools-open">
-      <button type="button" className="btn btn--ghost chat-tools-open__btn" data-testid="chat-tools-open" disabled={!chatId} onClick={() => openChatTools(chatId)}>
+      <button type="button" className="btn btn--ghost chat-tools-open__btn" data-testid="chat-tools-open" disabled={!chatId} onClick={() => {
+          onOpen?.()
+          openChatTools(chatId)
+        }}
+      >
         <WrenchIcon size={14} />
         {t('agents.tools.open')}
       </button>
@@ -86,6 +90,7 @@ export function ChatToolsDialog() {
         </div>
       }
     >
+      <div className="chat-tools__body">
       <p className="chat-tools__note" data-testid="rule-vs-toggle">
         {t('agents.tools.ruleVsToggle')}
       </p>
@@ -95,6 +100,7 @@ export function ChatToolsDialog() {
         onToggle={(x, on) => set({ [x.name]: on === x.agentOn ? null : on })}
         note={(x) => (x.readOnly ? t('agents.tools.readOnly') : !x.available ? t('agents.tools.notInChat') : x.toggled ? t('agents.tools.toggled') : t('agents.tools.fromAgent'))}
       />
+      </div>
     </Dialog>
   )
 }

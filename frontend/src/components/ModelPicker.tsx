@@ -1,7 +1,7 @@
 import '../styles/agents.css'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../i18n'
-import { DEMO_PROVIDER_ID, ENV_PROVIDER_ID, type Message, type ProviderModels } from '../api'
+import { DEMO_PROVIDER_ID, type Message, type ProviderModels } from '../api'
 import { useStore } from '../store'
 import { loadModels, pickModel, regenerateWith, useAgents, useChatSetup } from '../store/agents'
 import { useDismiss } from '../lib/useDismiss'
@@ -134,7 +134,6 @@ export function ModelMenu({
             <div key={p.id} role="group" aria-label={p.name} className="model-menu__group" data-testid="model-group" data-provider={p.id}>
               <div className="model-menu__provider">
                 {p.name}
-                {p.id === ENV_PROVIDER_ID && <span className="model-menu__tag">{t('agents.models.envProvider')}</span>}
               </div>
               {p.error && <p className="model-menu__note model-menu__note--warn">{t('agents.models.noList', { error: p.error })}</p>}
               {models.map((m) => {

@@ -26,7 +26,6 @@ export const agentsEn = {
     current: 'current',
     hint: 'Only this chat switches; each answer keeps the name of the model that wrote it.',
     regenerateWith: 'Regenerate with another model',
-    envProvider: 'from AIRLOCK_BASE_URL',
     errors: { load: 'Could not list the models', pick: 'Could not switch the model' },
   },
   tools: {

@@ -26,7 +26,6 @@ export const agentsZh = {
     current: '当前',
     hint: '只切换此对话；每条回答保留写下它的模型名称。',
     regenerateWith: '用其他模型重新生成',
-    envProvider: '来自 AIRLOCK_BASE_URL',
     errors: { load: '无法列出模型', pick: '无法切换模型' },
   },
   tools: {
