@@ -16,6 +16,13 @@ export type ChatTools = Omit<go.ChatTools, 'tools'> & { tools: ToolOffer[] }
 
 export const DEFAULT_AGENT_ID = 'default'
 
+/** The built-in agents as shipped (English): shown in the UI's language while unchanged. */
+export const BUILTIN_AGENTS: Record<string, string> = {
+  default: 'Default',
+  reviewer: 'File reviewer (read-only)',
+  plain: 'Plain chat (no tools)',
+}
+
 /** An empty agent for the editor: every tool, Auto, the usual limits. */
 export const blankAgent = (): Agent => ({
   id: '',

@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n'
 import { useStore } from '../store'
 import { loadAgents, pickAgent, useAgents, useChatSetup } from '../store/agents'
 import { useDismiss } from '../lib/useDismiss'
+import { agentLabel } from '../lib/agentLabel'
 import { BotIcon, CheckIcon, ChevronDownIcon, GearIcon } from './icons'
 
 /** The header chip naming the chat's agent; opens the list of agents. */
@@ -36,14 +37,14 @@ export function AgentChip() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${ids}-menu` : undefined}
-        title={t('agents.chipTitle', { name: agent.name })}
+        title={t('agents.chipTitle', { name: agentLabel(agent, t).name })}
         onClick={() => {
           if (!open) void loadAgents() // edited elsewhere (Settings, another window's import)
           setOpen((v) => !v)
         }}
       >
         <BotIcon size={14} />
-        <span className="agent-chip__label">{agent.name}</span>
+        <span className="agent-chip__label">{agentLabel(agent, t).name}</span>
         <ChevronDownIcon size={12} />
       </button>
       {open && (
@@ -69,10 +70,10 @@ export function AgentChip() {
               </span>
               <span className="agent-option__text">
                 <span className="agent-option__name">
-                  {a.name}
+                  {agentLabel(a, t).name}
                   {a.model && <span className="agent-option__model">{a.model}</span>}
                 </span>
-                {a.description && <span className="agent-option__desc">{a.description}</span>}
+                {agentLabel(a, t).description && <span className="agent-option__desc">{agentLabel(a, t).description}</span>}
               </span>
             </button>
           ))}

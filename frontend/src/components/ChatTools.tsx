@@ -5,6 +5,7 @@ import type { ToolOffer } from '../api'
 import { useStore } from '../store'
 import { loadChatTools, openChatTools, setChatTools, useAgents } from '../store/agents'
 import { Dialog } from './Dialog'
+import { agentLabel } from '../lib/agentLabel'
 import { WrenchIcon } from './icons'
 
 /** Tools grouped as the checklist shows them: built in, files, then each MCP server. */
@@ -53,6 +54,8 @@ export function ChatToolsDialog() {
   const { t } = useTranslation()
   const chatId = useAgents((s) => s.toolsOpen)
   const info = useAgents((s) => (s.toolsOpen ? s.tools[s.toolsOpen] : undefined))
+  const agentId = useStore((s) => s.chats.find((c) => c.id === chatId)?.agentId)
+  const agent = useAgents((s) => s.agents.find((a) => a.id === agentId))
   const close = () => openChatTools(null)
   const set = (change: Record<string, boolean | null>) => chatId && void setChatTools(chatId, change)
   const all = info?.tools ?? []
@@ -62,7 +65,7 @@ export function ChatToolsDialog() {
       open={!!chatId}
       onClose={close}
       title={t('agents.tools.title')}
-      description={info ? t('agents.tools.subtitle', { agent: info.agent }) : undefined}
+      description={info ? t('agents.tools.subtitle', { agent: agent ? agentLabel(agent, t).name : info.agent }) : undefined}
       testId="chat-tools"
       className="dialog--chat-tools"
       footer={

@@ -6,6 +6,11 @@ export const agentsEn = {
   manage: 'Manage agents…',
   builtIn: 'built in',
   none: 'No agents',
+  builtins: {
+    default: { name: 'Default', description: 'Every tool, the model you pick. What Airlock did before agents existed.' },
+    reviewer: { name: 'File reviewer (read-only)', description: 'Reads and searches the workspace; no tool that writes, moves or deletes is offered.' },
+    plain: { name: 'Plain chat (no tools)', description: 'No tools and no tool instructions: the shortest prompt, for small models.' },
+  },
   errors: {
     load: 'Could not read the agents',
     pick: 'Could not change the agent',

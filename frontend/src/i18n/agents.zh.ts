@@ -6,6 +6,11 @@ export const agentsZh = {
   manage: '管理智能体…',
   builtIn: '内置',
   none: '没有智能体',
+  builtins: {
+    default: { name: '默认', description: '提供全部工具，使用你选择的模型。即引入智能体之前 Airlock 的行为。' },
+    reviewer: { name: '文件审阅（只读）', description: '读取并搜索工作区；不提供任何写入、移动或删除的工具。' },
+    plain: { name: '纯聊天（无工具）', description: '没有工具，也没有工具说明：提示词最短，适合小模型。' },
+  },
   errors: {
     load: '无法读取智能体',
     pick: '无法更改智能体',

@@ -7,6 +7,7 @@ import { useStore } from '../../store'
 import { deleteAgent, exportAgents, importAgents, loadAgents, useAgents } from '../../store/agents'
 import { BotIcon, DownloadIcon, DuplicateIcon, PencilIcon, PlusIcon, TrashIcon, UploadIcon } from '../icons'
 import { AgentForm } from './AgentForm'
+import { agentLabel } from '../../lib/agentLabel'
 
 export function AgentsPanel() {
   const { t } = useTranslation()
@@ -60,11 +61,11 @@ export function AgentsPanel() {
             <BotIcon size={16} />
             <div className="agent-card__text">
               <div className="agent-card__name">
-                {a.name}
+                {agentLabel(a, t).name}
                 {a.builtIn && <span className="badge">{t('agents.builtIn')}</span>}
                 {a.model && <span className="agent-option__model">{a.model}</span>}
               </div>
-              {a.description && <div className="agent-card__desc">{a.description}</div>}
+              {agentLabel(a, t).description && <div className="agent-card__desc">{agentLabel(a, t).description}</div>}
             </div>
             <div className="agent-card__actions">
               <button type="button" className="icon-btn" data-testid="agent-edit" title={t('agents.panel.edit')} aria-label={t('agents.panel.edit')} onClick={() => setEditing(a)}>
@@ -87,7 +88,7 @@ export function AgentsPanel() {
                   title={t('agents.panel.delete')}
                   aria-label={t('agents.panel.delete')}
                   onClick={() => {
-                    if (window.confirm(t('agents.panel.confirmDelete', { name: a.name }))) void deleteAgent(a.id)
+                    if (window.confirm(t('agents.panel.confirmDelete', { name: agentLabel(a, t).name }))) void deleteAgent(a.id)
                   }}
                 >
                   <TrashIcon size={14} />
