@@ -326,7 +326,7 @@ func (a *App) connect(ctx context.Context, c chat.Chat) (chat.Provider, engine.M
 	if p.Model == "" {
 		models, err := a.client(p).ListModels(ctx)
 		if err != nil || len(models) == 0 {
-			return p, nil, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s. Pick one in Settings → Providers.", p.Name)
+			return p, nil, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s, and its server lists none. Pick one with the model chip at the top of the chat.", p.Name)
 		}
 		p.Model = models[0]
 	}

@@ -17,6 +17,8 @@ export function createFakeAgents(o: {
   providers: Provider[]
   tools: () => ToolSpec[]
   createChat: () => Chat
+  /** The tool mode of new chats with the default agent (Settings → General edits the default agent). */
+  defaultToolMode: () => Agent['toolMode']
   regenerate: (messageId: string) => Promise<unknown>
   messageChat: (messageId: string) => string
 }) {
@@ -78,7 +80,7 @@ export function createFakeAgents(o: {
   const setup = (c: Chat, agentId: string) => {
     const a = agentOf(agentId)
     c.agentId = a.id
-    c.toolMode = a.toolMode
+    c.toolMode = a.id === 'default' ? o.defaultToolMode() : a.toolMode
     c.paradigm = a.paradigm
     c.toolToggles = null
     if (a.providerId) Object.assign(c, { providerId: a.providerId, model: a.model })

@@ -927,6 +927,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       emit('chats:changed', null)
       return c
     },
+    defaultToolMode: () => settings.toolMode,
     regenerate: async () => {
       throw apiErr('unavailable', 'The preview keeps no versions.')
     },
