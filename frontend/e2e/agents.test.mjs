@@ -4,16 +4,10 @@
 // sent, and which tools it offered.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync, spawn } from 'node:child_process'
-import { createServer, request } from 'node:http'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { newDataDir, startApp } from './harness.mjs'
+import { startRecordingDemo } from './recorder.mjs'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-let demo, proxy, proxyURL, app
+let recorder, proxyURL, bodies, app
 const dataDir = newDataDir()
 const launch = () => startApp({ dataDir, env: { AIRLOCK_BASE_URL: proxyURL, AIRLOCK_MODEL: 'airlock-demo' } })
 async function shot(name) {
@@ -21,37 +15,15 @@ async function shot(name) {
   await sleep(600)
   app.screenshot(name)
 }
-const bodies = []
 
 before(async () => {
-  const bin = join(mkdtempSync(join(tmpdir(), 'airlock-mockllm-')), 'mockllm')
-  execFileSync('go', ['build', '-o', bin, './cmd/mockllm'], { cwd: ROOT, stdio: 'inherit' })
-  demo = spawn(bin, ['-addr', '127.0.0.1:0', '-delay', '20ms'], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const base = await new Promise((resolve, reject) => {
-    demo.stdout.once('data', (d) => resolve(String(d).trim()))
-    demo.once('exit', (code) => reject(new Error(`mockllm exited with ${code}`)))
-  })
-  const target = new URL(base)
-  proxy = createServer((req, res) => {
-    const chunks = []
-    req.on('data', (c) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks)
-      if (req.method === 'POST') bodies.push(JSON.parse(String(body)))
-      const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode, up.headers)
-        up.pipe(res)
-      })
-      out.end(body)
-    })
-  })
-  await new Promise((r) => proxy.listen(0, '127.0.0.1', r))
-  proxyURL = `http://127.0.0.1:${proxy.address().port}/v1`
+  recorder = await startRecordingDemo('20ms')
+  proxyURL = recorder.url
+  bodies = recorder.bodies
 })
 after(async () => {
   await app?.kill()
-  proxy?.close()
-  demo?.kill()
+  recorder?.close()
 })
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
@@ -60,7 +32,7 @@ const lastDone = `(() => { const m = [...document.querySelectorAll('[data-testid
 
 async function pickModel(model) {
   await app.click('model-chip')
-  await app.click(`[data-testid="model-option"][data-model="${model}"]`)
+  await app.click(`[data-testid="model-option"][data-provider="env"][data-model="${model}"]`)
   await app.waitFor(`document.querySelector('[data-testid="model-chip"]').dataset.model === ${JSON.stringify(model)}`, 5000, `the chip naming ${model}`)
 }
 async function pickAgent(id) {

@@ -1,9 +1,9 @@
 import '../styles/agents.css'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from '../i18n'
 import { useStore } from '../store'
 import { loadAgents, pickAgent, useAgents, useChatSetup } from '../store/agents'
-import { useDismiss } from '../lib/useDismiss'
+import { usePopover } from '../lib/useDismiss'
 import { agentLabel } from '../lib/agentLabel'
 import { BotIcon, CheckIcon, ChevronDownIcon, GearIcon } from './icons'
 
@@ -14,12 +14,7 @@ export function AgentChip() {
   const agents = useAgents((s) => s.agents)
   const chatId = useStore((s) => s.activeChatId)
   const openSettings = useStore((s) => s.openSettings)
-  const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const ids = useId()
-  useDismiss(open, wrap, () => setOpen(false), button)
-  useEffect(() => setOpen(false), [chatId])
+  const { open, setOpen, wrap, button, ids } = usePopover(chatId)
   useEffect(() => {
     if (open) requestAnimationFrame(() => wrap.current?.querySelector<HTMLElement>('[aria-checked="true"], [role="menuitemradio"]')?.focus())
   }, [open])

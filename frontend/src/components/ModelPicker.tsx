@@ -1,10 +1,10 @@
 import '../styles/agents.css'
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../i18n'
 import { DEMO_PROVIDER_ID, type Message, type ProviderModels } from '../api'
 import { useStore } from '../store'
 import { loadModels, pickModel, regenerateWith, useAgents, useChatSetup } from '../store/agents'
-import { useDismiss } from '../lib/useDismiss'
+import { usePopover } from '../lib/useDismiss'
 import { ChevronDownIcon, RetryIcon, SearchIcon } from './icons'
 
 /** The header chip naming the chat's model; opens the picker (this chat only). */
@@ -13,12 +13,7 @@ export function ModelChip() {
   const setup = useChatSetup()
   const providers = useStore((s) => s.providers)
   const chatId = useStore((s) => s.activeChatId)
-  const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const ids = useId()
-  useDismiss(open, wrap, () => setOpen(false), button)
-  useEffect(() => setOpen(false), [chatId])
+  const { open, setOpen, wrap, button, ids } = usePopover(chatId)
 
   const provider = providers.find((p) => p.id === setup?.providerId) ?? null
   const model = setup?.model || provider?.model || ''
@@ -174,12 +169,9 @@ export function ModelMenu({
 export function RegenerateWith({ m, locked }: { m: Message; locked: boolean }) {
   const { t } = useTranslation()
   const setup = useChatSetup()
-  const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLSpanElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  useDismiss(open, wrap, () => setOpen(false), button)
+  const { open, setOpen, wrap, button } = usePopover()
   return (
-    <span className="regen-with" ref={wrap}>
+    <div className="regen-with" ref={wrap}>
       <button
         ref={button}
         type="button"
@@ -206,6 +198,6 @@ export function RegenerateWith({ m, locked }: { m: Message; locked: boolean }) {
           />
         </div>
       )}
-    </span>
+    </div>
   )
 }

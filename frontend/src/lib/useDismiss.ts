@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 
 /** Closes a popover on a click outside `wrap` or on Escape (focus goes back to `button`). */
 export function useDismiss(open: boolean, wrap: RefObject<HTMLElement | null>, close: () => void, button?: RefObject<HTMLElement | null>) {
@@ -21,4 +21,15 @@ export function useDismiss(open: boolean, wrap: RefObject<HTMLElement | null>, c
       document.removeEventListener('keydown', onKey, true)
     }
   }, [open, wrap, close, button])
+}
+
+/** A popover's open state, its wrapper and button (focus returns there), closed by useDismiss and when `resetKey` changes. */
+export function usePopover(resetKey?: unknown) {
+  const [open, setOpen] = useState(false)
+  const wrap = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const ids = useId()
+  useDismiss(open, wrap, () => setOpen(false), button)
+  useEffect(() => setOpen(false), [resetKey])
+  return { open, setOpen, wrap, button, ids }
 }
