@@ -9,30 +9,38 @@ import (
 	"airlock/backend/chat"
 )
 
-// Before 0016 the system prompt, temperature, tool mode, turn cap and tool
-// timeout were global settings and every chat used the active provider:
-// the migration makes them the default agent, and gives each chat the
-// provider and model that were active.
-func TestAgentsMigrateGlobalSettings(t *testing.T) {
+// oldDatabase is a database file at schema version `version`, with the
+// statements run on it (the data an upgrade starts from).
+func oldDatabase(t *testing.T, version int, seed ...string) string {
+	t.Helper()
 	ms, err := loadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "old.db")
 	db := openRaw(t, path)
-	if err := migrate(context.Background(), db, ms[:15]); err != nil {
+	defer db.Close()
+	if err := migrate(context.Background(), db, ms[:version]); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
-		"INSERT INTO providers (id, name, base_url, model, created_at) VALUES ('p1', 'Local', 'http://127.0.0.1:1/v1', 'qwen3:8b', 1)",
-		"INSERT INTO settings (key, value) VALUES ('active_provider_id', 'p1'), ('system_prompt', 'Answer in French.'), ('temperature', '0.3'), ('tool_mode', 'native'), ('max_turns', '7'), ('tool_timeout_seconds', '90')",
-		"INSERT INTO chats (id, title, created_at, updated_at) VALUES ('c1', 'old', 1, 1)",
-	} {
+	for _, q := range seed {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
 	}
-	db.Close()
+	return path
+}
+
+// Before 0016 the system prompt, temperature, tool mode, turn cap and tool
+// timeout were global settings and every chat used the active provider:
+// the migration makes them the default agent, and gives each chat the
+// provider and model that were active.
+func TestAgentsMigrateGlobalSettings(t *testing.T) {
+	path := oldDatabase(t, 15,
+		"INSERT INTO providers (id, name, base_url, model, created_at) VALUES ('p1', 'Local', 'http://127.0.0.1:1/v1', 'qwen3:8b', 1)",
+		"INSERT INTO settings (key, value) VALUES ('active_provider_id', 'p1'), ('system_prompt', 'Answer in French.'), ('temperature', '0.3'), ('tool_mode', 'native'), ('max_turns', '7'), ('tool_timeout_seconds', '90')",
+		"INSERT INTO chats (id, title, created_at, updated_at) VALUES ('c1', 'old', 1, 1)",
+	)
 	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,20 @@ const (
 	keyLastModel    = "last_model"
 )
 
+// updateChat runs an UPDATE of one chat (its id the last argument) and
+// reads the chat back, in the transaction.
+func updateChat(ctx context.Context, tx *sql.Tx, query string, args ...any) (chat.Chat, error) {
+	res, err := tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return chat.Chat{}, err
+	}
+	id, _ := args[len(args)-1].(string)
+	if err := mustAffect(res, "chat", id); err != nil {
+		return chat.Chat{}, err
+	}
+	return getChat(ctx, tx, id)
+}
+
 // MaxChatToggles bounds a chat's tool toggles.
 const MaxChatToggles = 1024
 
@@ -110,20 +124,14 @@ func (s *Store) SetChatModel(ctx context.Context, chatID, providerID, model stri
 				return err
 			}
 		}
-		res, err := tx.ExecContext(ctx, "UPDATE chats SET provider_id = ?, model = ? WHERE id = ?", providerID, model, chatID)
-		if err != nil {
+		var err error
+		if c, err = updateChat(ctx, tx, "UPDATE chats SET provider_id = ?, model = ? WHERE id = ?", providerID, model, chatID); err != nil {
 			return err
 		}
-		if err := mustAffect(res, "chat", chatID); err != nil {
+		if err := setValue(ctx, tx, keyLastProvider, providerID); err != nil {
 			return err
 		}
-		for _, kv := range [][2]string{{keyLastProvider, providerID}, {keyLastModel, model}} {
-			if err := setValue(ctx, tx, kv[0], kv[1]); err != nil {
-				return err
-			}
-		}
-		c, err = getChat(ctx, tx, chatID)
-		return err
+		return setValue(ctx, tx, keyLastModel, model)
 	})
 	return c, wrap("set chat model", err)
 }
@@ -139,24 +147,17 @@ func (s *Store) SetChatAgent(ctx context.Context, chatID, agentID string) (chat.
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "UPDATE chats SET agent_id = ?, tool_mode = ?, paradigm = ?, tool_toggles = '' WHERE id = ?",
-			a.ID, a.ToolMode, a.Paradigm, chatID)
-		if err != nil {
-			return err
-		}
-		if err := mustAffect(res, "chat", chatID); err != nil {
-			return err
-		}
+		pid, model := "", ""
 		if a.ProviderID != "" {
-			if _, err := tx.ExecContext(ctx, "UPDATE chats SET provider_id = ?, model = ? WHERE id = ?", a.ProviderID, a.Model, chatID); err != nil {
-				return err
-			}
+			pid, model = a.ProviderID, a.Model
 		}
-		if err := setValue(ctx, tx, keyLastAgent, a.ID); err != nil {
+		// An agent without a model of its own leaves the chat's.
+		if c, err = updateChat(ctx, tx, `UPDATE chats SET agent_id = ?, tool_mode = ?, paradigm = ?, tool_toggles = '',
+			provider_id = CASE WHEN ? != '' THEN ? ELSE provider_id END, model = CASE WHEN ? != '' THEN ? ELSE model END WHERE id = ?`,
+			a.ID, a.ToolMode, a.Paradigm, pid, pid, pid, model, chatID); err != nil {
 			return err
 		}
-		c, err = getChat(ctx, tx, chatID)
-		return err
+		return setValue(ctx, tx, keyLastAgent, a.ID)
 	})
 	return c, wrap("set chat agent", err)
 }
@@ -174,14 +175,8 @@ func (s *Store) SetChatTools(ctx context.Context, chatID string, toggles map[str
 	}
 	var c chat.Chat
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE chats SET tool_toggles = ? WHERE id = ?", toggleList(toggles), chatID)
-		if err != nil {
-			return err
-		}
-		if err := mustAffect(res, "chat", chatID); err != nil {
-			return err
-		}
-		c, err = getChat(ctx, tx, chatID)
+		var err error
+		c, err = updateChat(ctx, tx, "UPDATE chats SET tool_toggles = ? WHERE id = ?", toggleList(toggles), chatID)
 		return err
 	})
 	return c, wrap("set chat tools", err)
