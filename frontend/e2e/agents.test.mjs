@@ -150,5 +150,13 @@ test('screenshots: the picker and the checklist, English and Chinese, light and 
     await app.click('chat-tools-open')
     await app.waitFor(`!!document.querySelector('[data-testid="tool-toggle"]')`, 5000, 'the checklist')
     await shot(`agents-tools-${language}-${theme}`)
+    await app.eval(`document.querySelector('[data-testid="chat-tools"] .dialog__header .icon-btn').click()`)
+    await app.click('settings-open')
+    await app.click('settings-tab-agents')
+    await app.waitFor(`document.querySelectorAll('[data-testid="agent-card"]').length >= 5`, 5000, 'the agents')
+    await shot(`agents-settings-${language}-${theme}`)
+    await app.click('[data-testid="agent-card"][data-agent="reviewer"] [data-testid="agent-edit"]')
+    await app.waitFor(`!!document.querySelector('[data-testid="agent-form"] [data-testid="tool-toggle"]')`, 5000, 'the agent form')
+    await shot(`agents-form-${language}-${theme}`)
   }
 })
