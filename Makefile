@@ -102,7 +102,7 @@ test-go: deps-system frontend/dist/index.html
 
 # frontend/src/api/generated.ts from the Go types the UI shares (TestTSTypes fails when it is stale).
 types: frontend/dist/index.html
-	go test -tags $(TAGS) -count=1 -run '^TestTSTypes$$' . -update
+	go test -tags $(TAGS) -count=1 -run '^TestTSTypes$$' ./facade -update
 
 test-frontend: deps-node
 	cd frontend && npm test

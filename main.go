@@ -19,6 +19,8 @@ import (
 
 	"airlock/backend/demomodel"
 	"airlock/backend/store"
+	"airlock/desktop"
+	"airlock/facade"
 )
 
 //go:embed all:frontend/dist
@@ -54,8 +56,8 @@ func run() (err error) {
 	// One app per data folder. A second launch hands over to the running
 	// one before it touches the database (it must not, for example, mark
 	// the first one's streaming answers as interrupted) and exits.
-	lockID := instanceID(dataDir)
-	lock, handedOver, err := lockInstance(lockID)
+	lockID := desktop.InstanceID(dataDir)
+	lock, handedOver, err := desktop.LockInstance(lockID)
 	if handedOver {
 		if err != nil {
 			return err
@@ -63,11 +65,11 @@ func run() (err error) {
 		fmt.Fprintf(os.Stderr, "airlock: already running on %s; brought its window to the front\n", dataDir)
 		return nil
 	}
-	defer lock.close()
-	singleInstance := lock != nil || wailsLockNeeded
+	defer lock.Close()
+	singleInstance := lock != nil || desktop.WailsLockNeeded
 
-	level := logLevel(os.Getenv("AIRLOCK_LOG_LEVEL"))
-	log, closeLog, err := openLog(dataDir, level)
+	level := desktop.LogLevel(os.Getenv("AIRLOCK_LOG_LEVEL"))
+	log, closeLog, err := desktop.OpenLog(dataDir, level)
 	if err != nil {
 		return fmt.Errorf("opening the log in %s: %w", dataDir, err)
 	}
@@ -81,10 +83,10 @@ func run() (err error) {
 			log.Error("Airlock stopped with an error", "err", err)
 		}
 	}()
-	log.Info("starting Airlock", "version", version, "dataDir", dataDir, "log", logFile(dataDir),
+	log.Info("starting Airlock", "version", version, "dataDir", dataDir, "log", desktop.LogFile(dataDir),
 		"platform", goruntime.GOOS+"/"+goruntime.GOARCH, "pid", os.Getpid(), "singleInstance", singleInstance)
 
-	st, dbNotice, err := openStore(dataDir, log)
+	st, dbNotice, err := desktop.OpenStore(dataDir, log)
 	if err != nil {
 		return fmt.Errorf("opening the database in %s: %w", dataDir, err)
 	}
@@ -95,7 +97,7 @@ func run() (err error) {
 	// access waits for the answer.
 	st.DeferKeyring()
 	go func() {
-		if moved, why := useKeychain(st, systemKeychain{}); why != nil {
+		if moved, why := desktop.UseKeychain(st, desktop.SystemKeychain{}); why != nil {
 			log.Warn("no system keychain: API keys stay in the database (owner-only)", "why", why)
 		} else {
 			log.Info("API keys are kept in the system keychain", "moved", moved)
@@ -118,40 +120,30 @@ func run() (err error) {
 	}
 	defer stopDemo(context.Background())
 
-	app := NewApp(st, dataDir, demoURL, envProvider(), log)
+	facade.Version = version
+	facadeApp := facade.NewApp(st, dataDir, demoURL, facade.EnvProvider(), log)
+	app, hooks := &App{facadeApp}, facade.HooksOf(facadeApp)
 	if dbNotice != "" {
-		app.notices = append(app.notices, dbNotice)
-	}
-	if m := os.Getenv("AIRLOCK_TOOL_MODE"); m != "" && app.toolMode == "" {
-		log.Warn("AIRLOCK_TOOL_MODE is ignored: use text, native or auto", "value", m)
-	}
-	if app.mcpEnvFile != "" {
-		log.Info("MCP servers from AIRLOCK_MCP_CONFIG", "file", app.mcpEnvFile, "servers", len(app.mcpEnv), "err", app.mcpEnvErr)
+		hooks.Notice(dbNotice)
 	}
 	ctx := context.Background()
-	go func() { // reading a key kept in the keychain waits for its answer
-		if p, err := app.activeProvider(ctx); err != nil {
-			log.Warn("no active provider", "err", err)
-		} else {
-			logProvider(log, p, app.env != nil)
-		}
-	}()
+	hooks.LogStart(ctx, log)
 	lang := "auto"
 	if s, err := st.GetSettings(ctx); err == nil {
 		lang = s.Language
 	}
 
-	geometry := loadGeometry(ctx, st)
-	desk := newDesktop(st, log, dataDir, geometry)
-	app.settingsSaved = desk.followSettings
+	geometry := desktop.LoadGeometry(ctx, st)
+	desk := desktop.New(st, log, dataDir, geometry)
+	hooks.FollowSettings(desk.FollowSettings)
 	startState := options.Normal
 	if geometry.Maximised {
 		startState = options.Maximised
 	}
-	lock.setHandler(desk.secondInstance)
+	lock.SetHandler(desk.SecondInstance)
 	var wailsLock *options.SingleInstanceLock
-	if wailsLockNeeded {
-		wailsLock = &options.SingleInstanceLock{UniqueId: lockID, OnSecondInstanceLaunch: desk.secondInstance}
+	if desktop.WailsLockNeeded {
+		wailsLock = &options.SingleInstanceLock{UniqueId: lockID, OnSecondInstanceLaunch: desk.SecondInstance}
 	}
 
 	var checkDB sync.Once
@@ -159,31 +151,31 @@ func run() (err error) {
 		Title:            "Airlock",
 		Width:            geometry.Width,
 		Height:           geometry.Height,
-		MinWidth:         minWidth,
-		MinHeight:        minHeight,
+		MinWidth:         desktop.MinWidth,
+		MinHeight:        desktop.MinHeight,
 		WindowStartState: startState,
-		Menu:             appMenu(desk, menuLanguage(lang, os.Getenv)),
+		Menu:             desktop.AppMenu(desk, desktop.MenuLanguage(lang, os.Getenv)),
 		AssetServer:      &assetserver.Options{Assets: assets},
 		BackgroundColour: &options.RGBA{R: 248, G: 249, B: 251, A: 255},
 		OnStartup: func(ctx context.Context) {
-			desk.setContext(ctx)
-			app.startup(ctx)
+			desk.SetContext(ctx)
+			hooks.Startup(ctx)
 		},
 		OnDomReady: func(ctx context.Context) {
-			desk.domReady(ctx)
+			desk.DomReady(ctx)
 			// A database too large to check before the window opened is checked now.
-			checkDB.Do(func() { go app.checkDatabase(ctx, log) })
+			checkDB.Do(func() { go hooks.CheckDatabase(ctx, log) })
 		},
-		OnBeforeClose:      desk.beforeClose,
-		OnShutdown:         app.shutdown,
+		OnBeforeClose:      desk.BeforeClose,
+		OnShutdown:         hooks.Shutdown,
 		Bind:               []any{app},
 		SingleInstanceLock: wailsLock,
-		Logger:             wailsLogger{log},
-		LogLevel:           wailsLevel(level),
-		LogLevelProduction: wailsLevel(level),
+		Logger:             desktop.NewWailsLogger(log),
+		LogLevel:           desktop.WailsLevel(level),
+		LogLevelProduction: desktop.WailsLevel(level),
 		// Errors returned by bound methods go to the log; the UI gets the
 		// same string Wails would send without a formatter.
-		ErrorFormatter: formatError(log),
+		ErrorFormatter: desktop.FormatError(log),
 		// GPU policy Never: with WebKitGTK's on-demand policy our page (its
 		// backdrop blur) enters accelerated compositing, which under software GL
 		// cost the web process about 130 MB of PSS and 50 ms of CPU a second just

@@ -168,6 +168,9 @@ type AuditEntry struct {
 	Preview      json.RawMessage `json:"preview"`      // what the card showed (a diff), bounded
 	ResultStatus ToolStatus      `json:"resultStatus"` // success, error, denied; "" before a result
 	DurationMs   int64           `json:"durationMs"`   // for a run's outcome
+	// Imported: the row came in an imported file, not from a decision made
+	// here; nothing vouches for it (its "rule:<id>" names a rule there).
+	Imported bool `json:"imported"`
 }
 
 // Audit bounds: a row never carries more than this of the arguments or

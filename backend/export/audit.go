@@ -55,8 +55,10 @@ func (jsonlWriter) Close() error { return nil }
 
 // AuditCSVHeader is the first row of a CSV audit export. time is the
 // event's UTC time (RFC 3339), at the same in Unix milliseconds.
+// imported is "yes" for a row that came in an imported file (nothing
+// vouches for it), "" for a decision made here.
 var AuditCSVHeader = []string{"id", "uid", "time", "at", "chat_id", "call_id", "message_id", "tool", "decision", "decided_by",
-	"rule_id", "rule", "detail", "arguments", "run_arguments", "preview", "result_status", "duration_ms"}
+	"rule_id", "rule", "detail", "arguments", "run_arguments", "preview", "result_status", "duration_ms", "imported"}
 
 type csvWriter struct{ w *csv.Writer }
 
@@ -65,7 +67,15 @@ func (c csvWriter) Write(e chat.AuditEntry) error {
 		time.UnixMilli(e.At).UTC().Format("2006-01-02T15:04:05.000Z"), strconv.FormatInt(e.At, 10),
 		cell(e.ChatID), cell(e.CallID), cell(e.MessageID), cell(e.Tool), cell(string(e.Decision)), cell(e.DecidedBy),
 		strconv.FormatInt(e.RuleID, 10), cell(e.Rule), cell(e.Detail), cell(compact(e.Arguments)),
-		cell(compact(e.RunArguments)), cell(compact(e.Preview)), cell(string(e.ResultStatus)), strconv.FormatInt(e.DurationMs, 10)})
+		cell(compact(e.RunArguments)), cell(compact(e.Preview)), cell(string(e.ResultStatus)), strconv.FormatInt(e.DurationMs, 10),
+		yes(e.Imported)})
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return ""
 }
 
 func (c csvWriter) Close() error {
@@ -112,13 +122,16 @@ type AuditRow struct {
 	Preview      json.RawMessage `json:"preview"`
 	ResultStatus string          `json:"resultStatus"`
 	DurationMs   int64           `json:"durationMs"`
+	// Imported says the row came here in an imported file (informative:
+	// every row an import adds is marked imported, whatever this says).
+	Imported bool `json:"imported,omitempty"`
 }
 
 func auditRow(e chat.AuditEntry) AuditRow {
 	return AuditRow{ID: e.UID, CallID: e.CallID, MessageID: e.MessageID, Tool: e.Tool, Decision: string(e.Decision),
 		DecidedBy: e.DecidedBy, RuleID: e.RuleID, Rule: e.Rule, Detail: e.Detail, At: e.At,
 		Arguments: jsonValue(e.Arguments, "null"), RunArguments: jsonValue(e.RunArguments, "null"),
-		Preview: jsonValue(e.Preview, "null"), ResultStatus: string(e.ResultStatus), DurationMs: e.DurationMs}
+		Preview: jsonValue(e.Preview, "null"), ResultStatus: string(e.ResultStatus), DurationMs: e.DurationMs, Imported: e.Imported}
 }
 
 func (r AuditRow) entry(chatID string) (chat.AuditEntry, error) {
@@ -147,8 +160,12 @@ const (
 
 var auditStatuses = []string{"", "success", "error", "denied"}
 
-// validateAudit checks a chat's imported trail.
-func validateAudit(cp string, rows []AuditRow, unique func(id, path string) error) error {
+// validateAudit checks a chat's imported trail. A row must be about a call
+// the chat brings (callMessage: call id → its message), on that call's
+// message; a row with no call (a run from the Tool lab) may name only a
+// message of the chat. A chat's export holds every call of the chat, so a
+// row about any other call was written by someone else.
+func validateAudit(cp string, rows []AuditRow, callMessage map[string]string, messages map[string]string, unique func(id, path string) error) error {
 	if len(rows) > MaxAuditRows {
 		return importError("%s.audit: %d rows; at most %d are imported", cp, len(rows), MaxAuditRows)
 	}
@@ -173,6 +190,17 @@ func validateAudit(cp string, rows []AuditRow, unique func(id, path string) erro
 			return importError("%s: a call or message id longer than %d bytes", ap, maxAuditIDBytes)
 		case len(r.Tool)+len(r.Rule)+len(r.Detail) > maxAuditText:
 			return importError("%s: tool, rule and detail are longer than %d bytes", ap, maxAuditText)
+		}
+		if r.CallID != "" {
+			msg, ok := callMessage[r.CallID]
+			switch {
+			case !ok:
+				return importError("%s.callId: no tool call %q in this chat (a chat's trail is about its own calls)", ap, r.CallID)
+			case r.MessageID != "" && r.MessageID != msg:
+				return importError("%s.messageId: the call %q is on message %q, not %q", ap, r.CallID, msg, r.MessageID)
+			}
+		} else if _, ok := messages[r.MessageID]; r.MessageID != "" && !ok {
+			return importError("%s.messageId: no message %q in this chat", ap, r.MessageID)
 		}
 		for field, v := range map[string]json.RawMessage{"arguments": r.Arguments, "runArguments": r.RunArguments, "preview": r.Preview} {
 			if len(v) > maxAuditJSONSize {

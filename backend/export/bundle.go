@@ -238,8 +238,18 @@ func fromStore(d store.ChatData) Chat {
 			ToolMode: string(d.Chat.ToolMode), Model: d.Chat.Model, ToolToggles: d.Chat.ToolToggles},
 		Messages: make([]Message, 0, len(d.Messages)), Calls: make([]Call, 0, len(d.Calls)),
 		ScratchFiles: make([]File, 0, len(d.Scratch)), Audit: make([]AuditRow, 0, len(d.Audit))}
+	// The trail rows about the chat's calls (and runs from the Tool lab):
+	// rows about calls of messages deleted since stay in the local trail,
+	// but nothing in the file could vouch for them, and an import refuses
+	// rows about calls the file does not bring.
+	calls := make(map[string]bool, len(d.Calls))
+	for _, cl := range d.Calls {
+		calls[cl.ID] = true
+	}
 	for _, e := range d.Audit {
-		c.Audit = append(c.Audit, auditRow(e))
+		if e.CallID == "" || calls[e.CallID] {
+			c.Audit = append(c.Audit, auditRow(e))
+		}
 	}
 	if d.Agent != nil {
 		ag := *d.Agent

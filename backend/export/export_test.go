@@ -140,7 +140,7 @@ func TestJSONRoundTripIsExact(t *testing.T) {
 	var got []chat.AuditEntry
 	_ = dst.EachAudit(ctx, store.AuditQuery{ChatID: "chat-lisbon"}, func(e chat.AuditEntry) error { got = append(got, e); return nil })
 	if len(got) != 3 || got[0].UID != "audit-1" || got[0].Decision != chat.AuditEdited || string(got[0].RunArguments) != `{"path":"notes/lisbon.md","limit":50}` ||
-		got[1].Detail != "keep my files" || got[2].DurationMs != 250 || got[2].ChatID != "chat-lisbon" {
+		got[1].Detail != "keep my files" || got[2].DurationMs != 250 || got[2].ChatID != "chat-lisbon" || !got[0].Imported {
 		t.Fatalf("imported trail: %+v", got)
 	}
 	again, err := Build(ctx, dst, nil)
@@ -152,6 +152,9 @@ func TestJSONRoundTripIsExact(t *testing.T) {
 	for i := range b.Chats {
 		if b.Chats[i].Options.WorkspaceKind != "scratch" {
 			b.Chats[i].Options.WorkspaceKind, b.Chats[i].Options.WorkspaceDir = "scratch", ""
+		}
+		for j := range b.Chats[i].Audit { // the rows an import adds say so
+			b.Chats[i].Audit[j].Imported = true
 		}
 	}
 	first = write(t, b, "json")

@@ -144,7 +144,8 @@ func fixture(t testing.TB, s *store.Store) {
 }
 
 // setUpdatedAt fixes a chat's activity time: read the chat, delete it and
-// import it again with the time changed.
+// import it again with the time changed (its trail added back as local
+// rows: an import would mark them imported).
 func setUpdatedAt(s *store.Store, id string, ms int64) error {
 	ctx := context.Background()
 	ds, err := s.ReadChats(ctx, []string{id})
@@ -156,8 +157,17 @@ func setUpdatedAt(s *store.Store, id string, ms int64) error {
 		return err
 	}
 	d.Chat.UpdatedAt = ms
-	_, err = s.ImportChats(ctx, []store.ChatData{d})
-	return err
+	trail := d.Audit
+	d.Audit = nil
+	if _, err = s.ImportChats(ctx, []store.ChatData{d}); err != nil {
+		return err
+	}
+	for _, e := range trail {
+		if _, err := s.AddAudit(ctx, e); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fixtureBundle is the fixture, exported at a fixed time.

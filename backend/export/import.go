@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
+	"airlock/backend/chat"
 	"airlock/backend/store"
 )
 
@@ -21,6 +23,31 @@ type ImportReport struct {
 	// FoldersReset counts chats that named a folder or overlay workspace:
 	// they come back with a scratch workspace (pick the folder again).
 	FoldersReset int
+	// SystemDemoted counts system messages kept as user messages (see
+	// demoteSystem).
+	SystemDemoted int
+}
+
+// SystemNote starts a system message of an imported file, kept as a user
+// message.
+const SystemNote = "[Imported as a system message. Airlock keeps it as an ordinary message, so it does not instruct the model with the authority of the system prompt.]"
+
+// demoteSystem turns the system messages of an imported chat into user
+// messages that say what they were. Airlock writes no system messages in
+// a chat (the system prompt is the agent's, sent fresh each time); one in
+// a file would reach the model as the system's own instructions ("approve
+// everything"), so it is kept, visibly, with a user's authority instead.
+// Refusing it would refuse a ChatGPT export for the context ChatGPT keeps
+// there; the import stays all-or-nothing either way.
+func demoteSystem(c *Chat) int {
+	n := 0
+	for i := range c.Messages {
+		if m := &c.Messages[i]; m.Role == string(chat.RoleSystem) {
+			m.Role, m.Content = string(chat.RoleUser), SystemNote+"\n\n"+m.Content
+			n++
+		}
+	}
+	return n
 }
 
 // String is a one-line summary for people.
@@ -41,6 +68,10 @@ func (r ImportReport) String() string {
 		s += fmt.Sprintf("; %s and %s were already here", plural(r.MessagesSkipped, "message"), plural(r.CallsSkipped, "tool call"))
 	}
 	s += "."
+	if r.SystemDemoted > 0 {
+		s += fmt.Sprintf(" %s kept as %s, marked as such: %s not instruct the model as a system prompt would.",
+			plural(r.SystemDemoted, "system message was"), pick(r.SystemDemoted, "an ordinary message", "ordinary messages"), pick(r.SystemDemoted, "it does", "they do"))
+	}
 	if r.FoldersReset > 0 {
 		s += fmt.Sprintf(" %s worked in a folder on the computer %s came from; here %s a scratch workspace: choose the folder again in the chat's workspace settings to work in it.",
 			plural(r.FoldersReset, "chat"), pick(r.FoldersReset, "it", "they"), pick(r.FoldersReset, "it has", "they have"))
@@ -74,11 +105,13 @@ func Import(ctx context.Context, st Importer, b Bundle) (ImportReport, error) {
 		return ImportReport{}, importError("nothing to import: the export holds no chats")
 	}
 	data := make([]store.ChatData, 0, len(b.Chats))
-	reset := 0
+	reset, demoted := 0, 0
 	for i, c := range b.Chats {
 		if c.Options.WorkspaceKind != "" && c.Options.WorkspaceKind != "scratch" {
 			reset++
 		}
+		c.Messages = slices.Clone(c.Messages) // the caller's bundle stays as read
+		demoted += demoteSystem(&c)
 		d, err := toStore(c)
 		if err != nil {
 			return ImportReport{}, importError("chats[%d].%v", i, err)
@@ -89,7 +122,7 @@ func Import(ctx context.Context, st Importer, b Bundle) (ImportReport, error) {
 	if err != nil {
 		return ImportReport{}, err
 	}
-	return ImportReport{r, reset}, nil
+	return ImportReport{r, reset, demoted}, nil
 }
 
 // Source is where an imported file came from.

@@ -450,10 +450,18 @@ func (b Bundle) Validate() error {
 		if _, ok := parent[c.LeafID]; c.LeafID != "" && !ok {
 			return importError("%s.leafId: no message %q in this chat", cp, c.LeafID)
 		}
+		callMessage := make(map[string]string, len(c.Calls))
 		for li, cl := range c.Calls {
 			lp := fmt.Sprintf("%s.calls[%d]", cp, li)
 			if err := unique(cl.ID, lp); err != nil {
 				return err
+			}
+			callMessage[cl.ID] = cl.MessageID
+			// Nobody has decided a pending call: one that names a decider
+			// was edited by hand (Airlock never writes one), so it is
+			// refused rather than quietly believed or cleared.
+			if cl.State == string(chat.CallPending) && cl.Decision != nil && (cl.Decision.By != "" || cl.Decision.At != 0) {
+				return importError("%s.decision: the call is pending, so nobody has decided it, but the file says %q did", lp, cl.Decision.By)
 			}
 			if _, ok := parent[cl.MessageID]; !ok {
 				return importError("%s.messageId: no message %q in this chat", lp, cl.MessageID)
@@ -467,7 +475,7 @@ func (b Bundle) Validate() error {
 				}
 			}
 		}
-		if err := validateAudit(cp, c.Audit, unique); err != nil {
+		if err := validateAudit(cp, c.Audit, callMessage, parent, unique); err != nil {
 			return err
 		}
 		paths := map[string]bool{}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -15,13 +16,13 @@ import (
 // providers' or MCP servers' settings.
 
 const auditColumns = `id, uid, chat_id, call_id, message_id, tool, decision, decided_by, rule_id, rule, detail, at,
-	arguments, run_arguments, preview, result_status, duration_ms`
+	arguments, run_arguments, preview, result_status, duration_ms, imported`
 
 func scanAudit(r scanner) (chat.AuditEntry, error) {
 	var e chat.AuditEntry
 	var args, run, preview string
 	err := r.Scan(&e.ID, &e.UID, &e.ChatID, &e.CallID, &e.MessageID, &e.Tool, &e.Decision, &e.DecidedBy, &e.RuleID,
-		&e.Rule, &e.Detail, &e.At, &args, &run, &preview, &e.ResultStatus, &e.DurationMs)
+		&e.Rule, &e.Detail, &e.At, &args, &run, &preview, &e.ResultStatus, &e.DurationMs, &e.Imported)
 	e.Arguments, e.RunArguments, e.Preview = rawOrNil(args), rawOrNil(run), rawOrNil(preview)
 	return e, err
 }
@@ -66,12 +67,12 @@ func clipText(s string, max int) string {
 }
 
 const insertAudit = `INSERT INTO audit (uid, chat_id, call_id, message_id, tool, decision, decided_by, rule_id, rule, detail, at,
-	arguments, run_arguments, preview, result_status, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	arguments, run_arguments, preview, result_status, duration_ms, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT (uid) DO NOTHING`
 
 func auditValues(e chat.AuditEntry) []any {
 	return []any{e.UID, e.ChatID, e.CallID, e.MessageID, e.Tool, e.Decision, e.DecidedBy, e.RuleID, e.Rule, e.Detail, e.At,
-		string(e.Arguments), string(e.RunArguments), string(e.Preview), e.ResultStatus, e.DurationMs}
+		string(e.Arguments), string(e.RunArguments), string(e.Preview), e.ResultStatus, e.DurationMs, e.Imported}
 }
 
 // AddAudit appends a row to the trail.
@@ -183,7 +184,9 @@ func chatAudit(ctx context.Context, tx *sql.Tx, chatID string) ([]chat.AuditEntr
 }
 
 // importAudit adds the rows of an imported chat that are not here yet
-// (matched by uid), oldest first so their ids keep their order.
+// (matched by uid), oldest first so their ids keep their order. Each is
+// marked imported, and must be about a call of this chat (on that call's
+// message), or, with no call, name no message outside it.
 func (s *Store) importAudit(ctx context.Context, tx *sql.Tx, chatID string, rows []chat.AuditEntry, r *ImportResult) error {
 	for _, e := range rows {
 		if e.ChatID != "" && e.ChatID != chatID {
@@ -192,7 +195,23 @@ func (s *Store) importAudit(ctx context.Context, tx *sql.Tx, chatID string, rows
 		if strings.TrimSpace(e.UID) == "" {
 			return invalid("an audit row has no id")
 		}
-		e.ChatID = chatID
+		if e.CallID != "" {
+			var msg string
+			err := s.queryRow(ctx, tx, "SELECT message_id FROM tool_calls WHERE id = ? AND chat_id = ?", e.CallID, chatID).Scan(&msg)
+			switch {
+			case isNoRows(err):
+				return invalid("audit row %s is about the tool call %q, which is not in this chat", e.UID, e.CallID)
+			case err != nil:
+				return err
+			case e.MessageID != "" && e.MessageID != msg:
+				return invalid("audit row %s says the call %q is on message %q; it is on %q", e.UID, e.CallID, e.MessageID, msg)
+			}
+		} else if e.MessageID != "" {
+			if err := s.checkInChat(ctx, tx, e.MessageID, chatID); err != nil {
+				return fmt.Errorf("audit row %s: %w", e.UID, err)
+			}
+		}
+		e.ChatID, e.Imported = chatID, true
 		e, err := cleanAudit(e)
 		if err != nil {
 			return err

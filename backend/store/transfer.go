@@ -212,6 +212,9 @@ func (s *Store) importChat(ctx context.Context, tx *sql.Tx, d ChatData, r *Impor
 		if cl.State == chat.CallApproved || cl.State == chat.CallRunning {
 			cl.State = chat.CallInterrupted
 		}
+		if cl.State == chat.CallPending && (cl.DecidedBy != "" || cl.DecidedAt != 0) {
+			return invalid("tool call %s is pending, so nobody has decided it, but it says %q did", cl.ID, cl.DecidedBy)
+		}
 		var owner string
 		err := s.queryRow(ctx, tx, "SELECT chat_id FROM tool_calls WHERE id = ?", cl.ID).Scan(&owner)
 		switch {

@@ -17,6 +17,7 @@ type Catalog struct {
 	mu      sync.Mutex
 	boxes   map[string]*Toolbox // by the chat's choice of servers
 	skipped []string            // why dynamic tools were left out, for the Tool lab
+	gen     int                 // counts Changed calls: a box built across one is not kept
 }
 
 // NewCatalog checks the fixed tools (a bad one is a programming error);
@@ -34,6 +35,7 @@ func NewCatalog(fixed []Tool, dynamic func() []Tool) (*Catalog, error) {
 func (c *Catalog) Changed() {
 	c.mu.Lock()
 	c.boxes = map[string]*Toolbox{}
+	c.gen++
 	c.mu.Unlock()
 }
 
@@ -52,20 +54,42 @@ func (c *Catalog) Skipped() []string {
 	return slices.Clone(c.skipped)
 }
 
+// box returns the toolbox for a choice of servers, building it if needed.
+// Building compiles every schema, which takes a while for big ones: it runs
+// outside the lock, so Changed and other chats never wait on it.
 func (c *Catalog) box(servers []string) *Toolbox {
 	key := "*"
 	if servers != nil {
 		key = "=" + strings.Join(servers, "\x00")
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if b, ok := c.boxes[key]; ok {
+	b, ok := c.boxes[key]
+	gen := c.gen
+	c.mu.Unlock()
+	if ok {
 		return b
 	}
-	if len(c.boxes) == 0 {
-		c.skipped = nil
+	b, skipped := c.build(servers)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen != gen { // the tools changed meanwhile: hand this one out, keep none
+		return b
 	}
+	if kept, ok := c.boxes[key]; ok { // built meanwhile by another caller
+		return kept
+	}
+	c.boxes[key] = b
+	if key == "*" {
+		c.skipped = skipped
+	}
+	return b
+}
+
+// build makes the toolbox of the fixed tools and the chosen servers' tools,
+// and says which of those were left out.
+func (c *Catalog) build(servers []string) (*Toolbox, []string) {
 	tools := slices.Clone(c.fixed)
+	var skipped []string
 	if c.dynamic != nil {
 		taken := map[string]bool{}
 		for _, t := range c.fixed {
@@ -76,9 +100,7 @@ func (c *Catalog) box(servers []string) *Toolbox {
 				continue
 			}
 			if why := c.unfit(t, taken); why != "" {
-				if key == "*" {
-					c.skipped = append(c.skipped, why)
-				}
+				skipped = append(skipped, why)
 				continue
 			}
 			taken[t.Name] = true
@@ -89,8 +111,7 @@ func (c *Catalog) box(servers []string) *Toolbox {
 	if err != nil { // every tool was checked on its own; this cannot fail
 		b, _ = NewToolbox(c.fixed...)
 	}
-	c.boxes[key] = b
-	return b
+	return b, skipped
 }
 
 // unfit says why a server's tool cannot be offered ("" when it can): its

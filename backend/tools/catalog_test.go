@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestCatalog(t *testing.T) {
@@ -57,5 +58,48 @@ func TestCatalog(t *testing.T) {
 	}
 	if _, err := NewCatalog(slices.Repeat(fixed, 2), nil); err == nil {
 		t.Error("two fixed tools with one name must be refused")
+	}
+}
+
+// Building a toolbox compiles every schema (slow for a big one): it happens
+// outside the catalogue's lock, so a server's change, or another chat's
+// toolbox, does not wait on it. A box built while the tools changed is
+// handed out but not kept.
+func TestCatalogBuildsOutsideItsLock(t *testing.T) {
+	run := func(context.Context, Env, json.RawMessage) (Output, error) { return Says("ok"), nil }
+	building, release := make(chan struct{}), make(chan struct{})
+	slow := true
+	var remote []Tool
+	c, err := NewCatalog(nil, func() []Tool {
+		if slow {
+			slow = false
+			close(building)
+			<-release
+		}
+		return remote
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote = []Tool{{Spec: Spec{Name: "mcp__a__old", Parameters: json.RawMessage(`{"type":"object"}`)}, Kind: KindMCP, Server: "a", Run: run}}
+	got := make(chan *Toolbox)
+	go func() { got <- c.All() }()
+	<-building
+	changed := make(chan struct{})
+	go func() {
+		c.Changed()
+		close(changed)
+	}()
+	select {
+	case <-changed:
+	case <-time.After(5 * time.Second):
+		close(release)
+		t.Fatal("Changed waited for a toolbox being built")
+	}
+	remote = []Tool{{Spec: Spec{Name: "mcp__a__new", Parameters: json.RawMessage(`{"type":"object"}`)}, Kind: KindMCP, Server: "a", Run: run}}
+	close(release)
+	<-got
+	if names := c.All().Registry().Names(); !slices.Equal(names, []string{"mcp__a__new"}) {
+		t.Errorf("after the change the catalogue offers %v", names)
 	}
 }

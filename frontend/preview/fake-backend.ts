@@ -2,13 +2,15 @@
 // never part of the production bundle. Installs window.go.main.App and
 // window.runtime with sample data and simulated streaming.
 import { createFakeAgents } from './fake-agents'
-import type { AppInfo, AuditFormat, AuditQuery, RuleDraft, Call, Chat, ChatOptions, Message, Provider, Settings } from '../src/api'
+import type { AppInfo, Call, Chat, ChatOptions, Message, Settings } from '../src/api'
 import { FORMATS, PARADIGMS, TOOLS, formatResults, readBack, runTool, scan, toolScript, validate, type ResultSpec } from './fake-tools'
-import { createFakeWorkspaces, FILE_TOOL_SPECS } from './fake-workspace'
+import { createFakeWorkspaces, FILE_TOOL_SPECS, workspaceBindings } from './fake-workspace'
 import { createFakeMcp, type FakeMcpSetup } from './fake-mcp'
-import { createFakePolicy } from './fake-policy'
+import { createFakePolicy, policyBindings } from './fake-policy'
 import { createFakeNative, nativeCards, nativeScript, NativeWriter, type NativeCall } from './fake-native'
-import type { WorkspaceKind } from '../src/api'
+import { MARKDOWN_SAMPLE, MIN, STORY, apiErr, chunk, clone, newId, wait } from './fake-common'
+import { seedSampleChats } from './fake-seed'
+import { createFakeSettings } from './fake-settings'
 
 type Listener = (...data: unknown[]) => void
 
@@ -35,105 +37,6 @@ export type FakeOptions = {
   mcpStartMs?: number
 }
 
-const MIN = 60_000
-const HOUR = 60 * MIN
-const DAY = 24 * HOUR
-
-let idn = 0
-const newId = () => `${Date.now().toString(16)}${(++idn).toString(16).padStart(4, '0')}`
-
-const apiErr = (code: string, message: string) => JSON.stringify({ code, message })
-
-const MARKDOWN_SAMPLE = `Here's a quick comparison for building **command-line tools**:
-
-| | Rust | Go |
-|---|---|---|
-| Startup time | ~1 ms | ~2 ms |
-| Binary size | small (with \`strip\`) | medium |
-| Learning curve | steep | gentle |
-| Cross-compiling | good | excellent |
-
-### A tiny CLI in Rust
-
-\`\`\`rust
-use std::env;
-
-fn main() {
-    let name = env::args().nth(1).unwrap_or_else(|| "world".into());
-    println!("Hello, {name}!"); // prints a greeting
-}
-\`\`\`
-
-### The same in Go
-
-\`\`\`go
-package main
-
-import (
-	"fmt"
-	"os"
-)
-
-func main() {
-	name := "world"
-	if len(os.Args) > 1 {
-		name = os.Args[1]
-	}
-	fmt.Printf("Hello, %s!\\n", name)
-}
-\`\`\`
-
-**My take:**
-
-1. Pick **Go** if you want to ship quickly and your team is new to systems languages.
-2. Pick **Rust** when you need tight control over memory or the fastest cold start.
-   - Try [clap](https://docs.rs/clap) for argument parsing.
-   - Read the [Rust CLI book](https://rust-cli.github.io/book/).
-
-> Either way, keep the binary self-contained — your users will thank you.
-
-This link is inert: [click me](javascript:alert(1)) and this image is blocked: ![tracker](https://example.com/pixel.png)
-`
-
-const REASONING_SAMPLE = `The user is choosing between Rust and Go for CLI tools. Key axes: startup time, binary size, ergonomics, ecosystem.
-
-Both compile to native code, so startup is fast for both. Rust has no GC; Go's runtime adds a little. I'll give a table, two small examples and a recommendation.`
-
-const STORY = `# The Lighthouse Keeper's Daughter
-
-The fog came in the way it always did in late October — not rolling, but *settling*, as if the sea had exhaled and forgotten to breathe back in. Mara watched it from the lamp room, her breath fogging the glass in small, patient circles.
-
-Her father had kept the light for thirty-one years. He used to say that a lighthouse was not a warning but a promise: *you are not alone out there*. She had not understood that until the winter he died, when she climbed the hundred and twelve steps every night because no one else would.
-
-The ships didn't know who lit the lamp. That was the point.
-
-On the ninth night of the fog, a bell rang out over the water — three slow strokes, then silence. Mara counted the seconds the way her father had taught her. *One, two, three…* At eleven, the bell rang again, closer.
-
-She wound the clockwork, trimmed the wick, and wiped the great lens until it shone like a second moon. Then she did something her father had never done: she opened the gallery door and stepped out into the cold, holding a hand lantern high, as if one more small light could make a difference.
-
-It did.
-
-The boat that came out of the fog was a fishing skiff, its mast snapped, two boys at the oars and an old man bailing with a tin cup. They had followed the beam for an hour, they said, and then — when they lost it in the thickest of the fog — they had followed the little light on the gallery, swinging like a heartbeat.
-
-Mara made them tea. She did not tell them that she had almost stayed inside.
-
-In the spring, the harbour council offered to automate the lighthouse. Mara thanked them, and said no, and climbed the stairs that night the way she always did: one step at a time, counting, keeping the promise.
-`
-
-function chunk(text: string, size = 6): string[] {
-  const out: string[] = []
-  const words = text.split(/(\s+)/)
-  let cur = ''
-  for (const w of words) {
-    cur += w
-    if (cur.length >= size) {
-      out.push(cur)
-      cur = ''
-    }
-  }
-  if (cur) out.push(cur)
-  return out
-}
 
 type Stream = { chatId: string; messageId: string; timer: number; seq: number }
 
@@ -145,31 +48,17 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const now = Date.now()
   // No Secret Service in a preview either: Settings shows the fallback note.
   const info: AppInfo = { version: '0.1.0-preview', dataDir: '/home/mara/.local/share/airlock', envProvider: false, keyStorage: 'database' }
-  let settings: Settings = {
-    activeProviderId: opts.realProvider ? 'p-openai' : 'demo',
-    systemPrompt: '',
-    temperature: -1,
-    language: opts.language ?? 'en',
-    theme: opts.theme ?? 'light',
-    autoContinue: opts.autoContinue ?? true,
-    maxTurns: opts.maxTurns ?? 25,
-    toolTimeoutSeconds: 30,
-    toolMode: 'auto',
-  }
-  const providers: Provider[] = [
-    { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true },
-    { id: 'p-openai', name: 'Work OpenAI', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-abc123', model: 'gpt-4o-mini', demo: false },
-    { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false },
-  ]
+  const prefs = createFakeSettings(opts, info)
+  const providers = prefs.providers
   const chats: Chat[] = []
   const mcp = createFakeMcp({ emit, chats, setup: opts.mcp, startMs: opts.mcpStartMs })
-  const native = createFakeNative({ emit, settings: () => settings, providers })
+  const native = createFakeNative({ emit, settings: prefs.get, providers })
   /** The native calls of answers still streaming, by message id. */
   const nativeOf = new Map<string, NativeCall[]>()
   const messages: Message[] = []
   const streams = new Map<string, Stream>()
   const calls: Call[] = []
-  const policy = createFakePolicy({ apiErr })
+  const policy = createFakePolicy()
   const rules = policy.rules
   const running = new Map<string, number>()
   const runMs = opts.runMs ?? 250
@@ -195,54 +84,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     return c
   }
 
-  if (!opts.empty) {
-    const c1 = addChat('Rust vs Go for CLI tools', now - 4 * MIN)
-    messages.push(mk(c1.id, 'user', 'Should I write my next command-line tool in Rust or Go?', now - 5 * MIN))
-    messages.push(
-      mk(c1.id, 'assistant', MARKDOWN_SAMPLE, now - 4 * MIN, {
-        reasoning: REASONING_SAMPLE,
-        model: 'airlock-demo',
-        usage: usage(40, 412),
-      }),
-    )
-    messages.push(mk(c1.id, 'user', 'Thanks! Can you summarise that in one line?\nKeep it short.', now - 4 * MIN + 1000))
-    messages.push(
-      mk(c1.id, 'assistant', 'Go for speed of shipping; **Rust** for speed of running.', now - 4 * MIN + 2000, {
-        model: 'airlock-demo',
-        usage: usage(470, 14),
-      }),
-    )
-
-    const c2 = addChat('Quarterly report summary', now - 2 * HOUR)
-    messages.push(mk(c2.id, 'user', 'Summarise the attached quarterly numbers in three bullet points.', now - 2 * HOUR - MIN))
-    messages.push(
-      mk(c2.id, 'assistant', '', now - 2 * HOUR, {
-        status: 'error',
-        errorCode: 'http_500',
-        errorMessage: 'The provider returned HTTP 500 Internal Server Error: upstream model overloaded, try again later.',
-        model: 'gpt-4o-mini',
-      }),
-    )
-
-    seedToolChat(now - 3 * HOUR)
-
-    const c3 = addChat('Trip ideas for Kyoto in autumn', now - 26 * HOUR)
-    messages.push(mk(c3.id, 'user', 'Plan three relaxed days in Kyoto in November.', now - 26 * HOUR - MIN))
-    messages.push(
-      mk(
-        c3.id,
-        'assistant',
-        '**Day 1 — Higashiyama.** Start early at Kiyomizu-dera before the crowds, then wander down Sannenzaka and Ninenzaka…',
-        now - 26 * HOUR,
-        { status: 'interrupted', model: 'qwen2.5:14b', usage: usage(22, 31) },
-      ),
-    )
-
-    addChat('Regex for ISO dates', now - 3 * DAY)
-    addChat('解释一下量子纠缠', now - 4 * DAY)
-    addChat('SQL window functions cheat sheet', now - 12 * DAY)
-    addChat('Cover letter draft', now - 45 * DAY)
-  }
+  if (!opts.empty) seedSampleChats({ messages, calls, mk, addChat, usage }, now)
 
   const find = (id: string) => messages.find((m) => m.id === id)
   const touch = (chatId: string) => {
@@ -252,7 +94,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
 
   function startStream(chatId: string, prompt: string, scripted?: string): Message {
     const lower = prompt.toLowerCase()
-    const active = providers.find((p) => p.id === settings.activeProviderId)!
+    const active = providers.find((p) => p.id === prefs.get().activeProviderId)!
     const msg = mk(chatId, 'assistant', '', Date.now() + 1, { status: 'streaming', model: active.model })
     messages.push(msg)
     const chat = chats.find((c) => c.id === chatId)
@@ -342,100 +184,6 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const settled = (c: Call) =>
     c.state === 'done' || c.state === 'error' || c.state === 'denied' || (c.state === 'problem' && !!c.resultStatus)
 
-  function seedToolChat(at: number) {
-    const c = addChat('Tool calls: time, maths and a broken call', at)
-    const u1 = mk(c.id, 'user', 'What time is it, and what is 17 * 23?', at - 9 * MIN)
-    const a1 = mk(
-      c.id,
-      'assistant',
-      'I\'ll check the time and do the sum.\n\n```json\n{"tool_calls":[{"id":"call_1","name":"get_current_time","arguments":{"timezone":"UTC"}},{"id":"call_2","name":"calculate","arguments":{"expression":"17 * 23"}}]}\n```',
-      at - 9 * MIN + 1000,
-      { model: 'airlock-demo', usage: usage(480, 52) },
-    )
-    const res: ResultSpec[] = [
-      { callId: 'call_1', name: 'get_current_time', status: 'success', content: '2026-11-22T14:02:11Z (UTC)' },
-      { callId: 'call_2', name: 'calculate', status: 'success', content: '392' },
-    ]
-    const r1 = mk(c.id, 'user', formatResults(res, 'json'), at - 8 * MIN, { kind: 'tool_results' })
-    const a2 = mk(c.id, 'assistant', readBack(res), at - 8 * MIN + 1000, { model: 'airlock-demo', usage: usage(620, 58) })
-    const u2 = mk(c.id, 'user', 'Now calculate 2^10 — and also try something broken.', at - 5 * MIN)
-    const a3 = mk(
-      c.id,
-      'assistant',
-      'Here you go: one call that works, one that can\'t.\n\n```json\n{"tool_calls":[{"id":"call_1","name":"calculate","arguments":{"expression":"2^10"}},{"id":"call_2","name":"teleport","arguments":{"to":"Mars"}}]}\n```',
-      at - 5 * MIN + 1000,
-      { model: 'airlock-demo', usage: usage(700, 60) },
-    )
-    const u3 = mk(c.id, 'user', 'And what is the time in Tokyo and in Paris?', at - 2 * MIN)
-    const a4 = mk(
-      c.id,
-      'assistant',
-      'Two clocks coming up.\n\n```json\n{"tool_calls":[{"id":"call_1","name":"get_current_time","arguments":{"timezone":"Asia/Tokyo"}},{"id":"call_2","name":"get_current_time","arguments":{"timezone":"Europe/Paris"}}]}\n```',
-      at - 2 * MIN + 1000,
-      { model: 'airlock-demo', usage: usage(760, 61) },
-    )
-    messages.push(u1, a1, r1, a2, u2, a3, u3, a4)
-    const base = (m: Message, index: number, name: string, args: unknown, raw: string): Call => ({
-      id: newId(),
-      modelCallId: `call_${index + 1}`,
-      chatId: c.id,
-      messageId: m.id,
-      index,
-      name,
-      arguments: args,
-      raw,
-      format: 'json',
-      state: 'pending',
-      createdAt: m.createdAt,
-      updatedAt: m.createdAt,
-    })
-    const raw1 = a1.content.slice(a1.content.indexOf('{'), a1.content.lastIndexOf('}') + 1) + '\n'
-    calls.push(
-      {
-        ...base(a1, 0, 'get_current_time', { timezone: 'UTC' }, raw1),
-        state: 'done',
-        decidedBy: 'user',
-        decidedAt: at - 9 * MIN + 4000,
-        startedAt: at - 9 * MIN + 4000,
-        finishedAt: at - 9 * MIN + 4003,
-        result: res[0].content,
-        resultStatus: 'success',
-      },
-      {
-        ...base(a1, 1, 'calculate', { expression: '17 * 23' }, raw1),
-        edited: { expression: '17 * 23 + 1' },
-        state: 'done',
-        decidedBy: 'user',
-        decidedAt: at - 9 * MIN + 9000,
-        startedAt: at - 9 * MIN + 9000,
-        finishedAt: at - 9 * MIN + 9012,
-        result: '392',
-        resultStatus: 'success',
-      },
-    )
-    const raw3 = a3.content.slice(a3.content.indexOf('{'), a3.content.lastIndexOf('}') + 1) + '\n'
-    calls.push(
-      {
-        ...base(a3, 0, 'calculate', { expression: '2^10' }, raw3),
-        state: 'denied',
-        decidedBy: 'user',
-        decidedAt: at - 4 * MIN,
-        reason: 'I can do that one in my head',
-        result: 'The user denied this call. Reason: I can do that one in my head',
-        resultStatus: 'denied',
-      },
-      {
-        ...base(a3, 1, 'teleport', null, raw3),
-        state: 'problem',
-        problem: 'There is no tool named "teleport". Available tools: get_current_time, calculate.',
-      },
-    )
-    const raw4 = a4.content.slice(a4.content.indexOf('{'), a4.content.lastIndexOf('}') + 1) + '\n'
-    calls.push(
-      base(a4, 0, 'get_current_time', { timezone: 'Asia/Tokyo' }, raw4),
-      { ...base(a4, 1, 'get_current_time', { timezone: 'Europe/Paris' }, raw4), guard: 'Loop guard: the model made this exact call 3 times in a row, so it waits for you even if the tool is always allowed.' },
-    )
-  }
 
   function afterAnswer(msg: Message) {
     const chat = chats.find((c) => c.id === msg.chatId)
@@ -560,13 +308,13 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     const um = mk(msg.chatId, 'user', formatResults(results, chat?.paradigm ?? 'json'), Date.now(), { kind: 'tool_results' })
     messages.push(um)
     emit('message:added', clone(um))
-    if (!settings.autoContinue) return
+    if (!prefs.get().autoContinue) return
     let turns = 0
     for (let i = history.length - 1; i >= 0; i--) {
       if (history[i].role === 'user' && history[i].kind !== 'tool_results') break
       if (history[i].role === 'assistant') turns++
     }
-    if (turns >= settings.maxTurns) {
+    if (turns >= prefs.get().maxTurns) {
       emit('chat:notice', {
         chatId: msg.chatId,
         code: 'turn_cap',
@@ -614,8 +362,6 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     return c
   }
 
-  const wait = (ms = 60) => new Promise((r) => setTimeout(r, ms))
-  const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v))
   const workspaces = createFakeWorkspaces()
   const chatOf = (id: string) => {
     const c = chats.find((x) => x.id === id)
@@ -628,7 +374,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     ListChats: async () => clone([...chats].sort((a, b) => b.updatedAt - a.updatedAt)),
     CreateChat: async () => {
       const c = addChat('', Date.now())
-      c.toolMode = settings.toolMode
+      c.toolMode = prefs.get().toolMode
       emit('chats:changed', null)
       return clone(c)
     },
@@ -694,53 +440,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       return clone({ ...next, content: '', reasoning: '' })
     },
     ActiveStreams: async () => [...streams.keys()],
-    GetSettings: async () => clone(settings),
-    SaveSettings: async (s: Settings) => {
-      await wait()
-      if (s.temperature > 2) throw apiErr('invalid', 'Temperature must be between 0 and 2.')
-      settings = clone(s)
-      return clone(settings)
-    },
-    ListProviders: async () => clone(providers),
-    SaveProvider: async (p: Provider) => {
-      await wait()
-      if (!/^https?:\/\//.test(p.baseUrl)) throw apiErr('invalid', 'Base URL must start with http:// or https://.')
-      if (p.id === 'demo' || p.id === 'env') throw apiErr('invalid', 'This provider is read-only.')
-      if (!p.id) {
-        const saved = { ...p, id: `p-${newId()}` }
-        providers.push(saved)
-        return clone(saved)
-      }
-      const i = providers.findIndex((x) => x.id === p.id)
-      providers[i] = clone(p)
-      return clone(p)
-    },
-    DeleteProvider: async (id: string) => {
-      if (id === 'demo') throw apiErr('invalid', 'The demo provider cannot be deleted.')
-      providers.splice(
-        providers.findIndex((x) => x.id === id),
-        1,
-      )
-      if (settings.activeProviderId === id) settings.activeProviderId = 'demo'
-    },
-    ListModels: async (p: Provider) => {
-      await wait(400)
-      if (p.baseUrl.includes('localhost:1234')) throw apiErr('unreachable', 'Could not connect to http://localhost:1234/v1 — is LM Studio running?')
-      if (p.baseUrl.includes('openai')) return ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o3-mini', 'o4-mini']
-      return ['qwen2.5:14b', 'llama3.1:8b', 'mistral-nemo:12b', 'deepseek-r1:14b', 'phi4:14b']
-    },
-    About: async () => ({
-      name: 'Airlock',
-      version: info.version,
-      dataDir: info.dataDir,
-      logFile: `${info.dataDir}/logs/airlock.log`,
-      platform: 'linux/amd64',
-      goVersion: 'go1.24.0',
-    }),
-    OpenDataDir: async () => {
-      await wait(100)
-      if (opts.realProvider) throw apiErr('open_failed', 'no file manager opener (xdg-open) was found; the folder is ' + info.dataDir)
-    },
+    ...prefs.bindings,
     SetChatOptions: async (chatId: string, o: ChatOptions) => {
       const c = chats.find((x) => x.id === chatId)
       if (!c) throw apiErr('not_found', 'Chat not found.')
@@ -824,73 +524,10 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       const next = continueWith(chatId, results)
       return clone({ ...next, content: '', reasoning: '' })
     },
-    ListRules: async () => clone(rules),
-    DeleteRule: async (id: number) => {
-      const i = rules.findIndex((r) => r.id === id)
-      if (i >= 0) rules.splice(i, 1)
-      emit('rules:changed', null)
-    },
-    RuleOptions: async (id: string) => {
-      const c = getCall(id)
-      return clone(policy.ruleOptions(c, rules.filter((r) => policy.active(r, c) && policy.matches(r, c))))
-    },
-    AddRuleFromCall: async (id: string, d: RuleDraft) => {
-      await wait(10)
-      const c = getCall(id)
-      if (c.state === 'problem') throw apiErr('bad_state', 'A problem card cannot make a rule; fix it first.')
-      const rule = policy.store(policy.newRule(d, c))
-      applyRule(c, rule)
-      return clone({ rule, call: c })
-    },
-    AddRule: async (d: RuleDraft) => {
-      const rule = policy.store(policy.newRule(d, null))
-      emit('rules:changed', null)
-      return clone(rule)
-    },
-    TestRule: async (id: string, d: RuleDraft, chatId: string) => {
-      const from = getCall(id)
-      const rule = policy.newRule(d, from)
-      const mine = calls.filter((x) => x.chatId === (chatId || from.chatId))
-      const matched = mine.filter((x) => x.state !== 'problem' && policy.matches(rule, x) && (rule.scope !== 'call' || x.messageId === from.messageId))
-      const summary = `${rule.effect === 'deny' ? 'never allow' : 'allow'} ${rule.tool}`
-      return clone({ rule, summary, matched, total: mine.length })
-    },
-    ListAudit: async (q: AuditQuery) => clone(policy.listAudit(q)),
-    ExportAudit: async (chatId: string, format: AuditFormat) => {
-      await wait(10)
-      if (format !== 'jsonl' && format !== 'csv') throw apiErr('invalid', `unknown format "${format}"`)
-      return `/home/you/Downloads/${chatId ? 'chat' : 'airlock'}-activity.${format}`
-    },
+    ...policyBindings(policy, { emit, calls, getCall, applyRule }),
     Tools: async () => clone([...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()]),
     ToolLab: async () => clone({ tools: [...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()], paradigms: PARADIGMS, formats: FORMATS }),
-    GetWorkspace: async (chatId: string) => {
-      chatOf(chatId)
-      await wait(10)
-      return clone(workspaces.get(chatId))
-    },
-    ReadWorkspaceFile: async (chatId: string, path: string) => {
-      chatOf(chatId)
-      await wait(10)
-      return clone(workspaces.read(chatId, path))
-    },
-    SetWorkspace: async (chatId: string, kind: WorkspaceKind, dir: string) => {
-      const c = chatOf(chatId)
-      if (!['scratch', 'folder', 'overlay'].includes(kind)) throw apiErr('invalid', `unknown workspace kind "${kind}"`)
-      workspaces.set(chatId, kind, dir)
-      c.workspaceKind = kind
-      c.workspaceDir = kind === 'scratch' ? '' : dir
-      return clone(c)
-    },
-    PickFolder: async () => '/home/you/projects/site',
-    WorkspaceChanges: async (chatId: string) => clone(workspaces.changes(chatId)),
-    ApplyChanges: async (chatId: string, paths: string[]) => {
-      await wait(20)
-      workspaces.apply(chatId, paths ?? [])
-    },
-    DiscardChanges: async (chatId: string, paths: string[]) => workspaces.discard(chatId, paths ?? []),
-    ResetScratch: async (chatId: string) => workspaces.reset(chatId),
-    // The preview keeps no checkpoints (its folders are not real): an empty History.
-    ListCheckpoints: async () => ({ checkpoints: [], bytes: 0, limit: 200 << 20, fileLimit: 10 << 20, dropped: 0 }),
+    ...workspaceBindings(workspaces, chatOf),
     RunTool: async (chatId: string, name: string, args: Record<string, unknown>) => {
       chatOf(chatId)
       await wait(20)
@@ -909,12 +546,6 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     ScanText: async (text: string, paradigm: string, recognizeOthers: boolean) => clone(scan(text, paradigm, recognizeOthers, mcp.tools())),
     ...mcp.bindings,
     ...native.bindings,
-    TestConnection: async (p: Provider) => {
-      await wait(500)
-      if (p.baseUrl.includes('localhost:1234')) throw apiErr('unreachable', 'Could not connect to http://localhost:1234/v1 — is LM Studio running?')
-      if (p.baseUrl.includes('openai') && !p.apiKey) throw apiErr('unauthorized', 'The server rejected the API key (HTTP 401).')
-      return `Connected to ${p.name || p.baseUrl}: ${p.model || 'model'} answered in 412 ms.`
-    },
   }
 
   const agents = createFakeAgents({
@@ -923,11 +554,11 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     tools: () => [...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()],
     createChat: () => {
       const c = addChat('', Date.now())
-      c.toolMode = settings.toolMode
+      c.toolMode = prefs.get().toolMode
       emit('chats:changed', null)
       return c
     },
-    defaultToolMode: () => settings.toolMode,
+    defaultToolMode: () => prefs.get().toolMode,
     regenerate: async () => {
       throw apiErr('unavailable', 'The preview keeps no versions.')
     },
@@ -948,7 +579,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
 
   return {
     emit,
-    settings: () => settings,
+    settings: prefs.get,
     /** Begin a stream in a chat without going through the UI. */
     startStream,
     /** The fake's tool calls and rules (tests look inside). */

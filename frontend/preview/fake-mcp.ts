@@ -4,6 +4,7 @@
 // with an "mcp:changed" event, tools named mcp__<server>__<tool>.
 import { MASKED } from '../src/api'
 import type { Chat, McpImport, McpServerConfig, McpServerInfo, McpServers, McpState, RunOutput, ToolSpec } from '../src/api'
+import { apiErr, clone } from './fake-common'
 
 export type FakeMcpSetup = 'default' | 'none' | 'env'
 
@@ -20,8 +21,6 @@ type Server = {
   fromEnv: boolean
 }
 
-const apiErr = (code: string, message: string) => JSON.stringify({ code, message })
-const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v))
 const NAME = /^[A-Za-z0-9_-]{1,64}$/
 
 /** A 24×24 PNG: a teal square with a light cross. */

@@ -5,13 +5,13 @@
 // calls:forming while the answer streams, and become cards when it ends.
 import type { Chat, FormingCall, ModelModeInfo, Provider, Settings, ToolMode, ToolSpec } from '../src/api'
 import { validate } from './fake-tools'
+import { apiErr } from './fake-common'
 
 type Emit = (name: string, data: unknown) => void
 type Learned = { learned: '' | 'native' | 'text'; reason: string; learnedAt: number; override: '' | 'native' | 'text' }
 export type NativeCall = { id: string; name: string; args: string }
 
 const DAY = 24 * 60 * 60_000
-const apiErr = (code: string, message: string) => JSON.stringify({ code, message })
 
 /** Models that refuse the tools parameter the first time Auto tries it (as Ollama answers for a model without tool support). */
 const REFUSES_TOOLS = new Set(['qwen2.5:14b'])

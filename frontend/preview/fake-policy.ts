@@ -2,9 +2,9 @@
 // copy of backend/approval's matching (any, paths under a folder, an exact
 // value; never beats allow; narrowest scope first), the trail of every
 // decision, and the bindings the policy UI calls.
-import type { AuditEntry, AuditQuery, Call, Rule, RuleDraft, RuleScope } from '../src/api'
+import type { AuditEntry, AuditFormat, AuditQuery, Call, Rule, RuleDraft, RuleScope } from '../src/api'
+import { apiErr, clone, wait } from './fake-common'
 
-type ApiErr = (code: string, message: string) => unknown
 
 /** Arguments that are workspace paths, per tool (as the real tools declare them). */
 const PATH_ARGS: Record<string, string[]> = {
@@ -33,7 +33,7 @@ const clean = (p: string) => {
 const parent = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '.')
 const argsOf = (c: Call) => (c.arguments && typeof c.arguments === 'object' ? (c.arguments as Record<string, unknown>) : {})
 
-export function createFakePolicy({ apiErr }: { apiErr: ApiErr }) {
+export function createFakePolicy() {
   const rules: Rule[] = []
   const audit: AuditEntry[] = []
   let ruleSeq = 0
@@ -137,6 +137,7 @@ export function createFakePolicy({ apiErr }: { apiErr: ApiErr }) {
       preview: null,
       resultStatus: c.resultStatus ?? '',
       durationMs: c.startedAt && c.finishedAt ? c.finishedAt - c.startedAt : 0,
+      imported: false,
       ...extra,
     })
   }
@@ -179,3 +180,50 @@ export function createFakePolicy({ apiErr }: { apiErr: ApiErr }) {
 }
 
 export type FakePolicy = ReturnType<typeof createFakePolicy>
+
+/** The bound methods of rules and the audit trail, over the fake policy and the backend's calls. */
+export function policyBindings(
+  policy: ReturnType<typeof createFakePolicy>,
+  { emit, calls, getCall, applyRule }: { emit: (name: string, data: unknown) => void; calls: Call[]; getCall: (id: string) => Call; applyRule: (c: Call, r: Rule) => void },
+) {
+  const rules = policy.rules
+  return {
+    ListRules: async () => clone(rules),
+    DeleteRule: async (id: number) => {
+      const i = rules.findIndex((r) => r.id === id)
+      if (i >= 0) rules.splice(i, 1)
+      emit('rules:changed', null)
+    },
+    RuleOptions: async (id: string) => {
+      const c = getCall(id)
+      return clone(policy.ruleOptions(c, rules.filter((r) => policy.active(r, c) && policy.matches(r, c))))
+    },
+    AddRuleFromCall: async (id: string, d: RuleDraft) => {
+      await wait(10)
+      const c = getCall(id)
+      if (c.state === 'problem') throw apiErr('bad_state', 'A problem card cannot make a rule; fix it first.')
+      const rule = policy.store(policy.newRule(d, c))
+      applyRule(c, rule)
+      return clone({ rule, call: c })
+    },
+    AddRule: async (d: RuleDraft) => {
+      const rule = policy.store(policy.newRule(d, null))
+      emit('rules:changed', null)
+      return clone(rule)
+    },
+    TestRule: async (id: string, d: RuleDraft, chatId: string) => {
+      const from = getCall(id)
+      const rule = policy.newRule(d, from)
+      const mine = calls.filter((x) => x.chatId === (chatId || from.chatId))
+      const matched = mine.filter((x) => x.state !== 'problem' && policy.matches(rule, x) && (rule.scope !== 'call' || x.messageId === from.messageId))
+      const summary = `${rule.effect === 'deny' ? 'never allow' : 'allow'} ${rule.tool}`
+      return clone({ rule, summary, matched, total: mine.length })
+    },
+    ListAudit: async (q: AuditQuery) => clone(policy.listAudit(q)),
+    ExportAudit: async (chatId: string, format: AuditFormat) => {
+      await wait(10)
+      if (format !== 'jsonl' && format !== 'csv') throw apiErr('invalid', `unknown format "${format}"`)
+      return `/home/you/Downloads/${chatId ? 'chat' : 'airlock'}-activity.${format}`
+    },
+  }
+}

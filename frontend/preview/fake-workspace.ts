@@ -1,9 +1,9 @@
 // A fake workspace per chat for the preview and the App tests: scratch files
 // in memory, and an "overlay" over a made-up folder whose changes wait for
 // Apply (with one conflict on demand). Test/preview only.
-import type { Change, ChangeOp, FileView, ToolSpec, WorkspaceEntry, WorkspaceInfo, WorkspaceKind } from '../src/api'
+import type { Change, ChangeOp, Chat, FileView, ToolSpec, WorkspaceEntry, WorkspaceInfo, WorkspaceKind } from '../src/api'
+import { apiErr, clone, wait } from './fake-common'
 
-const apiErr = (code: string, message: string) => JSON.stringify({ code, message })
 
 /** The file tools the fake can run (a subset of the real nine). */
 export const FILE_TOOL_SPECS: ToolSpec[] = [
@@ -217,5 +217,39 @@ export function createFakeWorkspaces(opts: { onChanged?: () => void } = {}) {
     },
     /** Marks an overlay path as changed on disk: the next Apply refuses it once. */
     conflictOnApply: (path: string) => conflicts.add(path),
+  }
+}
+
+/** The bound methods of workspaces; chatOf throws for an unknown chat. */
+export function workspaceBindings(workspaces: ReturnType<typeof createFakeWorkspaces>, chatOf: (id: string) => Chat) {
+  return {
+    GetWorkspace: async (chatId: string) => {
+      chatOf(chatId)
+      await wait(10)
+      return clone(workspaces.get(chatId))
+    },
+    ReadWorkspaceFile: async (chatId: string, path: string) => {
+      chatOf(chatId)
+      await wait(10)
+      return clone(workspaces.read(chatId, path))
+    },
+    SetWorkspace: async (chatId: string, kind: WorkspaceKind, dir: string) => {
+      const c = chatOf(chatId)
+      if (!['scratch', 'folder', 'overlay'].includes(kind)) throw apiErr('invalid', `unknown workspace kind "${kind}"`)
+      workspaces.set(chatId, kind, dir)
+      c.workspaceKind = kind
+      c.workspaceDir = kind === 'scratch' ? '' : dir
+      return clone(c)
+    },
+    PickFolder: async () => '/home/you/projects/site',
+    WorkspaceChanges: async (chatId: string) => clone(workspaces.changes(chatId)),
+    ApplyChanges: async (chatId: string, paths: string[]) => {
+      await wait(20)
+      workspaces.apply(chatId, paths ?? [])
+    },
+    DiscardChanges: async (chatId: string, paths: string[]) => workspaces.discard(chatId, paths ?? []),
+    ResetScratch: async (chatId: string) => workspaces.reset(chatId),
+    // The preview keeps no checkpoints (its folders are not real): an empty History.
+    ListCheckpoints: async () => ({ checkpoints: [], bytes: 0, limit: 200 << 20, fileLimit: 10 << 20, dropped: 0 }),
   }
 }

@@ -31,7 +31,7 @@ func (s *server) listTools(ctx context.Context, sess *sdk.ClientSession) ([]remo
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.listTimeout())
 	defer cancel()
-	var listed []*sdk.Tool
+	var caps capper
 	for t, err := range sess.Tools(ctx, nil) {
 		if err != nil {
 			if ctx.Err() == context.DeadlineExceeded {
@@ -39,10 +39,13 @@ func (s *server) listTools(ctx context.Context, sess *sdk.ClientSession) ([]remo
 			}
 			return nil, nil, err
 		}
-		listed = append(listed, t)
+		caps.screen(t)
+		if caps.seen >= maxListedTools {
+			break
+		}
 	}
-	out, problems := adaptTools(s.cfg.Name, listed)
-	return out, problems, nil
+	out, problems := adaptTools(s.cfg.Name, caps.kept)
+	return out, append(caps.problems(), problems...), nil
 }
 
 // adaptTools names the tools and checks their schemas the way the toolbox
@@ -50,32 +53,32 @@ func (s *server) listTools(ctx context.Context, sess *sdk.ClientSession) ([]remo
 // server's status says so: offering it with a permissive schema instead
 // would put arguments nobody checked on the approval card, and the model
 // would be guessing them from the description alone.
-func adaptTools(server string, listed []*sdk.Tool) ([]remoteTool, []string) {
+func adaptTools(server string, listed []candidate) ([]remoteTool, []string) {
 	names := make([]string, len(listed))
 	for i, t := range listed {
-		names[i] = t.Name
+		names[i] = t.remote
 	}
 	airlockNames := ToolNames(server, names)
 	var out []remoteTool
 	var problems []string
 	for i, t := range listed {
-		rt := remoteTool{name: airlockNames[i], remote: t.Name, description: t.Description}
-		if rt.description == "" {
-			rt.description = t.Title
+		rt := remoteTool{name: airlockNames[i], remote: t.remote, description: t.description, params: t.params}
+		if rt.params == nil {
+			rt.params = json.RawMessage(`{"type":"object"}`)
 		}
-		params, err := json.Marshal(t.InputSchema)
-		if err != nil || t.InputSchema == nil {
-			params = json.RawMessage(`{"type":"object"}`)
-		}
-		if _, err := tools.NewRegistry([]tools.Spec{{Name: rt.name, Parameters: params}}); err != nil {
-			problems = append(problems, fmt.Sprintf("tool %q is left out: its input schema is not valid JSON Schema (%s)", t.Name, firstLine(err.Error())))
+		if _, err := tools.NewRegistry([]tools.Spec{{Name: rt.name, Parameters: rt.params}}); err != nil {
+			problems = append(problems, fmt.Sprintf("tool %q is left out: its input schema is not valid JSON Schema (%s)", t.remote, firstLine(err.Error())))
 			continue
 		}
-		rt.params = params
-		if t.OutputSchema != nil {
-			rt.output, err = compileOutputSchema(t.OutputSchema)
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("tool %q: its output schema is not valid JSON Schema, so its structured results are not checked (%s)", t.Name, firstLine(err.Error())))
+		if t.output != nil {
+			var err error
+			rt.output, err = compileOutputSchema(t.output)
+			var big outputTooBig
+			switch {
+			case errors.As(err, &big):
+				problems = append(problems, fmt.Sprintf("tool %q: its output schema is %s, so its structured results are not checked", t.remote, big))
+			case err != nil:
+				problems = append(problems, fmt.Sprintf("tool %q: its output schema is not valid JSON Schema, so its structured results are not checked (%s)", t.remote, firstLine(err.Error())))
 			}
 		}
 		out = append(out, rt)
@@ -83,10 +86,21 @@ func adaptTools(server string, listed []*sdk.Tool) ([]remoteTool, []string) {
 	return out, problems
 }
 
+// outputTooBig is an output schema over MaxSchemaBytes or MaxSchemaDepth.
+type outputTooBig string
+
+func (e outputTooBig) Error() string { return string(e) }
+
 func compileOutputSchema(schema any) (*jsonschema.Schema, error) {
 	raw, err := json.Marshal(schema)
 	if err != nil {
 		return nil, err
+	}
+	if len(raw) > MaxSchemaBytes {
+		return nil, outputTooBig(fmt.Sprintf("over %d KB", MaxSchemaBytes>>10))
+	}
+	if jsonDepth(raw) > MaxSchemaDepth {
+		return nil, outputTooBig(fmt.Sprintf("nested deeper than %d levels", MaxSchemaDepth))
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
@@ -100,9 +114,9 @@ func compileOutputSchema(schema any) (*jsonschema.Schema, error) {
 	return c.Compile(loc)
 }
 
-// refresh re-reads the tool list after the server said it changed.
+// refresh re-reads the tool list after the server said it changed (see
+// refreshSoon, which runs it).
 func (s *server) refresh(a *attempt) {
-	<-a.done // a change announced during the first listing is read after it
 	a.mu.Lock()
 	sess := a.session
 	a.mu.Unlock()
@@ -162,7 +176,7 @@ func (s *server) call(ctx context.Context, t remoteTool, args json.RawMessage) (
 	defer context.AfterFunc(a.ctx, cancel)()
 	res, err := sess.CallTool(callCtx, &sdk.CallToolParams{Name: t.remote, Arguments: arguments(args)})
 	if err == nil {
-		return convertResult(res, t.output, s.m.opts.MaxResultBytes), nil
+		return scrubOutput(convertResult(res, t.output, s.m.opts.MaxResultBytes), s.masked), nil
 	}
 	return tools.Output{}, s.callError(ctx, a, t, err)
 }

@@ -102,6 +102,7 @@ func (c *child) transport() sdk.Transport {
 // SIGTERM (the group), wait, then kill (the group). It returns once the
 // process is reaped.
 func (c *child) stop(grace time.Duration) {
+	c.guard.note() // its helpers, while they are still known as its children
 	c.stdin.Close()
 	if c.waitFor(grace) {
 		return

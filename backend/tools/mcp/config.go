@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"airlock/backend/redact"
 )
@@ -203,6 +205,39 @@ func (c ServerConfig) secrets() []string {
 	// Longest first, so a secret containing another is replaced whole.
 	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return slices.Compact(out)
+}
+
+// resultSecrets are the secrets masked in a tool's results: every header
+// value and URL secret (as for errors), but of the env only the values that
+// are credentials (by their name, KEY, TOKEN, SECRET, PASSWORD..., or by
+// their look, a long run of letters and digits, or a URL's password and
+// query). A result shows what the tool did: masking a plain setting there
+// (GREETING=bonjour, a folder) would garble it, where an error can afford
+// to hide it.
+func (c ServerConfig) resultSecrets() []string {
+	plain := c
+	plain.Env = nil
+	out := plain.secrets()
+	for k, v := range c.Env {
+		if secretEnvName.MatchString(k) || looksLikeToken(v) {
+			out = append(out, v)
+		}
+		out = append(out, redact.Secrets(v)...)
+	}
+	out = slices.DeleteFunc(out, func(v string) bool { return len(v) < 4 })
+	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return slices.Compact(out)
+}
+
+var secretEnvName = regexp.MustCompile(`(?i)key|token|secret|passw|pwd|auth|credential|private|session|cookie|signature|dsn|connection`)
+
+// looksLikeToken: 16 characters or more, no spaces, letters and digits
+// mixed, and not a path.
+func looksLikeToken(v string) bool {
+	if len(v) < 16 || strings.ContainsAny(v, " \t\n/\\") {
+		return false
+	}
+	return strings.ContainsAny(v, "0123456789") && strings.IndexFunc(v, unicode.IsLetter) >= 0
 }
 
 // scrub replaces every secret in text by Masked, and masks what any URL

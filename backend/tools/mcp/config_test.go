@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -235,5 +236,23 @@ func TestUnmask(t *testing.T) {
 	form.Env["NEW"] = Masked
 	if _, err := form.Unmask(saved); err == nil || !strings.Contains(err.Error(), "NEW") {
 		t.Fatalf("a masked value with nothing saved: %v", err)
+	}
+}
+
+func TestResultSecrets(t *testing.T) {
+	c := ServerConfig{Name: "x", Env: map[string]string{
+		"GITHUB_TOKEN": "ghp_short1", "GREETING": "bonjour", "ROOT": "/home/me/projects2024",
+		"UPSTREAM": "abcd1234efgh5678ijkl", "DATABASE_URL": "postgres://me:hunter22@db/x"},
+		Headers: map[string]string{"Authorization": "Bearer tok-abcdef123456"}}
+	got := c.resultSecrets()
+	for _, want := range []string{"ghp_short1", "abcd1234efgh5678ijkl", "hunter22", "Bearer tok-abcdef123456", "tok-abcdef123456"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%q is not masked in results: %q", want, got)
+		}
+	}
+	for _, plain := range []string{"bonjour", "/home/me/projects2024"} {
+		if slices.Contains(got, plain) {
+			t.Errorf("the plain setting %q would be masked in results", plain)
+		}
 	}
 }

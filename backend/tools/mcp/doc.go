@@ -31,9 +31,25 @@
 // own goroutine (coalesced, never concurrently) whenever a status or a tool
 // list changes, including when a server announces tools/list_changed.
 //
+// # What a server may cost
+//
+// A server can't take Airlock down (flood.go, caps.go): tools/list_changed
+// re-reads the list with one refresh running and one pending, at most one a
+// second; notifications beyond MaxNotificationsPerSecond and log lines
+// beyond MaxLogLinesPerSecond are dropped (on stdio, as they are read) and
+// counted in the status and the log. A server offers at most
+// MaxToolsPerServer tools, descriptions are cut at MaxDescriptionBytes, an
+// input schema over MaxSchemaBytes or MaxSchemaDepth leaves its tool out,
+// and one server's tools together stay under MaxServerToolBytes; each cap
+// hit is a line in Status.Problems ("3 tools left out: input schema over
+// 64 KB (a, b, c)").
+//
 // Stdio servers run in their own process group (a job object on Windows,
 // parent-death signal on Linux), so their helpers die with them and with
-// Airlock; the last 4 KB of their stderr, with secrets masked, is kept for
+// Airlock. On Linux the helpers that leave the group (setsid, a double
+// fork) are found too, by parent and by a marker in their environment, and
+// ended with the server (or, if Airlock was killed, by the next Airlock's
+// first Manager: the marker names the Airlock that started them); the last 4 KB of their stderr, with secrets masked, is kept for
 // the failed status. The SDK bounds each incoming message to 16 MB.
 //
 // A server that stops unexpectedly is "failed" with RestartsOnUse: its
@@ -58,7 +74,9 @@
 // links and embedded resources are summarised; isError becomes
 // Output.IsError; structuredContent becomes Output.Structured (and the
 // text, when there is no other). Text, images and structured content
-// together are cut at Options.MaxResultBytes (1 MB) with a note. A Go error
+// together are cut at Options.MaxResultBytes (1 MB) with a note, and the
+// server's credentials (header values, URL secrets, env values named or
+// shaped like keys) are masked in them, as in its errors. A Go error
 // (server gone, call refused, cancelled) is written for the model: "the
 // MCP server "x" stopped while running y (exit status 3)" and the stderr
 // tail.

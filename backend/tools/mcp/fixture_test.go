@@ -109,6 +109,11 @@ func newTestServer(t *testing.T, legacyOnly bool) *testServer {
 
 // connect is an Options.Transport that serves each connection in-process.
 func (ts *testServer) connect(t *testing.T) func(ServerConfig) (sdk.Transport, error) {
+	return ts.connectVia(t, func(tr sdk.Transport) sdk.Transport { return tr })
+}
+
+// connectVia is connect with the server side's transport wrapped.
+func (ts *testServer) connectVia(t *testing.T, wrap func(sdk.Transport) sdk.Transport) func(ServerConfig) (sdk.Transport, error) {
 	var mu sync.Mutex
 	var sessions []*sdk.ServerSession
 	t.Cleanup(func() {
@@ -120,7 +125,7 @@ func (ts *testServer) connect(t *testing.T) func(ServerConfig) (sdk.Transport, e
 	})
 	return func(ServerConfig) (sdk.Transport, error) {
 		serverSide, clientSide := sdk.NewInMemoryTransports()
-		ss, err := ts.srv.Connect(context.Background(), serverSide, nil)
+		ss, err := ts.srv.Connect(context.Background(), wrap(serverSide), nil)
 		if err != nil {
 			return nil, err
 		}

@@ -65,6 +65,9 @@ type Manager struct {
 	wg     sync.WaitGroup // the notifier
 }
 
+// sweepOnce: what a crashed Airlock left is looked for once per run.
+var sweepOnce sync.Once
+
 // NewManager makes a Manager with no servers; give it some with Configure.
 func NewManager(opts Options) *Manager {
 	if opts.InitTimeout <= 0 {
@@ -88,6 +91,7 @@ func NewManager(opts Options) *Manager {
 	m := &Manager{opts: opts, notify: make(chan struct{}, 1), quit: make(chan struct{})}
 	m.wg.Add(1)
 	go m.notifier()
+	sweepOnce.Do(func() { go sweepOrphans() })
 	return m
 }
 

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"airlock/backend/redact"
 	"airlock/backend/tools"
 )
 
@@ -222,4 +223,65 @@ func mimeNote(mime string) string {
 		return ""
 	}
 	return " (" + mime + ")"
+}
+
+// scrubOutput masks the server's own secrets (see resultSecrets: header
+// values, URL secrets, env values that are credentials) wherever a result
+// carries text: the text, and the strings
+// and keys of the structured content. Only those known values: the URL and
+// key=value heuristics that errors also get would garble a result's
+// legitimate links (a search result's ?q=...).
+func scrubOutput(out tools.Output, secrets []string) tools.Output {
+	if len(secrets) == 0 {
+		return out
+	}
+	out.Text = redact.Known(out.Text, secrets...)
+	if len(out.Structured) > 0 {
+		out.Structured = scrubJSON(out.Structured, secrets)
+	}
+	return out
+}
+
+// scrubJSON masks secrets in the strings of a JSON value, rewriting it only
+// when something was masked (so numbers and key order are kept otherwise).
+func scrubJSON(raw json.RawMessage, secrets []string) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return json.RawMessage(redact.Known(string(raw), secrets...))
+	}
+	changed := false
+	var walk func(any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case string:
+			if s := redact.Known(v, secrets...); s != v {
+				changed = true
+				return s
+			}
+		case []any:
+			for i := range v {
+				v[i] = walk(v[i])
+			}
+		case map[string]any:
+			out := make(map[string]any, len(v))
+			for k, x := range v {
+				out[walk(k).(string)] = walk(x)
+			}
+			return out
+		}
+		return v
+	}
+	v = walk(v)
+	if !changed {
+		return raw
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) != nil {
+		return raw
+	}
+	return json.RawMessage(bytes.TrimSpace(b.Bytes()))
 }

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -58,5 +60,48 @@ func TestConvertResultCapsStructured(t *testing.T) {
 	}, nil, 1000)
 	if out.Structured != nil || !strings.Contains(out.Text, "[the structured result (2.0 KB) is left out: results are capped at 1000 bytes]") {
 		t.Errorf("got %q, structured %d bytes", out.Text, len(out.Structured))
+	}
+}
+
+// A server that echoes its own secret (an env value, a header) in a result
+// has it masked before the result reaches the card, the model, the export
+// or the audit trail, as its errors are: text, structured content and the
+// notes Airlock writes about resources.
+func TestResultScrubsServerSecrets(t *testing.T) {
+	const secret, header = "sk-live-0123456789", "Bearer tok-abcdef123456"
+	ts := newTestServer(t, false)
+	ts.srv.AddTool(&sdk.Tool{Name: "leak", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return &sdk.CallToolResult{
+				Content: []sdk.Content{
+					&sdk.TextContent{Text: "my key is " + secret + " and my header " + header},
+					&sdk.ResourceLink{URI: "https://api.example.com/x?key=" + secret, Name: "link " + secret},
+				},
+				StructuredContent: map[string]any{"key": secret, "nested": []any{"x" + secret + "x"}},
+			}, nil
+		})
+	opts := Options{Transport: ts.connect(t)}
+	m := NewManager(opts)
+	t.Cleanup(func() { m.Close() })
+	cfg := ServerConfig{Name: "test", Enabled: true, URL: "http://in-process.invalid",
+		Env: map[string]string{"TOKEN": secret}, Headers: map[string]string{"Authorization": header}}
+	if err := m.Configure([]ServerConfig{cfg}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, toolNamed(t, m, "mcp__test__leak"), `{}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, leak := range []string{secret, "tok-abcdef123456"} {
+		if strings.Contains(out.Text, leak) || strings.Contains(string(out.Structured), leak) {
+			t.Errorf("the result shows %q:\n%s\n%s", leak, out.Text, out.Structured)
+		}
+	}
+	if !strings.Contains(out.Text, "my key is "+Masked) || !json.Valid(out.Structured) ||
+		!strings.Contains(string(out.Structured), `"key":"`+Masked+`"`) {
+		t.Errorf("the result is not masked as expected:\n%s\n%s", out.Text, out.Structured)
 	}
 }

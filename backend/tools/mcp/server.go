@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -56,7 +57,8 @@ const legacyProtocolVersion = "2025-11-25"
 type server struct {
 	m       *Manager
 	cfg     ServerConfig
-	secrets []string
+	secrets []string // masked in what it says: errors, stderr, logs
+	masked  []string // masked in its results (see resultSecrets)
 
 	mu       sync.Mutex
 	state    State
@@ -71,7 +73,7 @@ type server struct {
 }
 
 func newServer(m *Manager, cfg ServerConfig) *server {
-	s := &server{m: m, cfg: cfg, secrets: cfg.secrets(), state: StateStopped, since: time.Now()}
+	s := &server{m: m, cfg: cfg, secrets: cfg.secrets(), masked: cfg.resultSecrets(), state: StateStopped, since: time.Now()}
 	if !cfg.Enabled {
 		s.reason = "disabled"
 	}
@@ -89,6 +91,7 @@ type attempt struct {
 	ended   bool
 	session *sdk.ClientSession
 	child   *child // stdio only
+	flood   *floodGuard
 	endOnce sync.Once
 	// How it ended, for the calls it broke: stopped on purpose, or died
 	// (crashNote " (exit status 3)" or " (it closed the connection)", and
@@ -156,7 +159,7 @@ func (s *server) startLocked() *attempt {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	a := &attempt{ctx: ctx, cancel: cancel, done: make(chan struct{}), over: make(chan struct{})}
+	a := &attempt{ctx: ctx, cancel: cancel, done: make(chan struct{}), over: make(chan struct{}), flood: s.newFloodGuard()}
 	s.cur = a
 	s.setState(StateStarting, "")
 	s.crashed, s.tools, s.problems, s.stderr, s.info = false, nil, nil, "", nil
@@ -199,7 +202,7 @@ func (s *server) run(a *attempt) {
 	if err == nil {
 		listed, problems, err = s.listTools(a.ctx, sess)
 		if err != nil {
-			err = fmt.Errorf("listing its tools failed: %w", err)
+			err = listError{err}
 		}
 	}
 	s.mu.Lock()
@@ -263,15 +266,17 @@ func (s *server) handshake(ctx context.Context, a *attempt) (*sdk.ClientSession,
 		Logger: scrubbingLogger(s.m.opts.Logger, s.secrets).With("mcp_server", s.cfg.Name),
 		// Airlock offers no roots, sampling or elicitation.
 		Capabilities:           &sdk.ClientCapabilities{},
-		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { go s.refresh(a) },
+		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
+		LoggingMessageHandler:  func(_ context.Context, req *sdk.LoggingMessageRequest) { s.logMessage(a, req) },
 	})
+	client.AddReceivingMiddleware(s.gate(a))
 	var opts *sdk.ClientSessionOptions
 	if s.cfg.Kind() == TransportSSE {
 		// The SSE transport predates the stateless protocol: speak the last
 		// version with the initialize handshake, as SSE servers do.
 		opts = &sdk.ClientSessionOptions{ProtocolVersion: legacyProtocolVersion}
 	}
-	return client.Connect(ctx, tr, opts)
+	return client.Connect(ctx, s.gateAtRead(a, tr), opts)
 }
 
 func (s *server) transport(a *attempt) (sdk.Transport, error) {
@@ -345,8 +350,8 @@ func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
 // that exited, the broken connection's error, or that the server hung up.
 func endNote(waitErr error, c *child) string {
 	if waitErr != nil && !errors.Is(waitErr, io.EOF) {
-		if strings.Contains(waitErr.Error(), "maximum line length") {
-			return fmt.Sprintf(" (it sent a message over %d MB, more than Airlock reads)", sdk.DefaultMaxLineLength>>20)
+		if overFrameLimit(waitErr) {
+			return " (" + frameLimitNote + ")"
 		}
 		return " (the connection broke: " + waitErr.Error() + ")"
 	}
@@ -403,11 +408,14 @@ func (s *server) status() Status {
 	defer s.mu.Unlock()
 	st := Status{
 		Name: s.cfg.Name, State: s.state, Reason: s.reason, Stderr: s.stderr,
-		Problems: append([]string(nil), s.problems...), RestartsOnUse: s.crashed,
+		Problems: slices.Clone(s.problems), RestartsOnUse: s.crashed,
 		Since: s.since, Config: s.cfg.Redacted(),
 	}
 	if s.state == StateReady || s.crashed {
 		st.Tools = len(s.tools)
+	}
+	if s.cur != nil {
+		st.Problems = append(st.Problems, s.cur.flood.problems()...)
 	}
 	if s.info != nil {
 		st.ServerName, st.ServerVersion = s.info.Name, s.info.Version
@@ -422,10 +430,33 @@ func (e initTimeoutError) Error() string {
 	return fmt.Sprintf("no answer to initialize within %s", e.after)
 }
 
-// describeFailure explains a failed start: a timeout, an exit, or the error.
+// frameLimitNote says the SDK refused a message over its frame limit (it
+// then closes the connection, and a stdio server exits as its input ends).
+var frameLimitNote = fmt.Sprintf("it sent a message over %d MB, more than Airlock reads", sdk.DefaultMaxLineLength>>20)
+
+func overFrameLimit(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "maximum line length")
+}
+
+// listError is a failure to list the tools of a server that did start.
+type listError struct{ err error }
+
+func (e listError) Error() string { return "listing its tools failed: " + e.err.Error() }
+func (e listError) Unwrap() error { return e.err }
+
+// describeFailure explains a failed start: one of Airlock's own limits (a
+// timeout, the message size), then an exit, then the error. A server
+// that exits because Airlock hung up on it ("exit status 0") did not fail
+// on its own: the limit is the reason.
 func (s *server) describeFailure(a *attempt, err error) string {
 	if errors.As(err, new(initTimeoutError)) {
 		return err.Error()
+	}
+	if overFrameLimit(err) {
+		if errors.As(err, new(listError)) {
+			return "listing its tools failed: " + frameLimitNote
+		}
+		return "the start-up handshake failed: " + frameLimitNote
 	}
 	if c := a.getChild(); c != nil && c.waitExited(context.Background(), drainDelay) {
 		return "exited during start-up (" + c.exitText() + ")"

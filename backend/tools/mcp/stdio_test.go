@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -220,5 +221,89 @@ func TestStdioCloseLeavesNoProcess(t *testing.T) {
 	waitUntil(t, func() bool { return !alive(server) && !alive(helper) }, "the server and its helper to be gone")
 	if st, _ := m.ServerStatus("parent"); st.State != StateStopped {
 		t.Errorf("status after Close = %+v", st)
+	}
+}
+
+// A helper the server started in a session of its own (setsid), and one
+// orphaned at once (setsid -f: no longer the server's descendant), both
+// escape a process-group kill: Close must end them too.
+func TestStdioCloseEndsSetsidHelpers(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid here")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	m := stdioManager(t, ServerConfig{Name: "sly", Command: stdioServer(t), Env: map[string]string{"PIDFILE": pidFile}}, Options{})
+	var helpers []int
+	for _, tool := range []string{"mcp__sly__spawn_setsid", "mcp__sly__spawn_orphan"} {
+		out, err := run(t, toolNamed(t, m, tool), `{}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pid, _ := strconv.Atoi(out.Text)
+		if pid <= 0 || !alive(pid) {
+			t.Fatalf("%s: helper %q not running", tool, out.Text)
+		}
+		helpers = append(helpers, pid)
+	}
+	server := readPID(t, pidFile)
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool { return !alive(server) }, "the server to be gone")
+	deadline := time.Now().Add(3 * time.Second)
+	for _, pid := range helpers {
+		for alive(pid) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("helper %d outlived Close", pid)
+		}
+	}
+}
+
+// The SDK refuses a message over 16 MB and closes the connection; the
+// server then exits 0 on the end of its input. The status says why it
+// really failed, not "exited during start-up (exit status 0)".
+func TestStdioOversizedListAtStartSaysWhy(t *testing.T) {
+	for flag, want := range map[string]string{
+		"-huge-list": "listing its tools failed: it sent a message over 16 MB, more than Airlock reads",
+		"-huge-init": "the start-up handshake failed: it sent a message over 16 MB, more than Airlock reads",
+	} {
+		m := stdioManager(t, ServerConfig{Name: "bloated", Command: stdioServer(t), Args: []string{flag}}, Options{})
+		if st, _ := m.ServerStatus("bloated"); st.State != StateFailed || st.Reason != want {
+			t.Errorf("%s: status = %+v", flag, st)
+		}
+	}
+}
+
+// Helpers an Airlock left behind when it died without closing (the
+// parent-death signal ends the server, not helpers in other sessions) are
+// ended by the next Airlock's first Manager; those of a live Airlock stay.
+func TestSweepOrphansOfADeadAirlock(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the sweep reads /proc")
+	}
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	start := func(owner int) *exec.Cmd {
+		cmd := exec.Command("sleep", "300")
+		cmd.Env = append(os.Environ(), treeVar+"="+strconv.Itoa(owner)+".0123abcd")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		return cmd
+	}
+	orphan, kept := start(gone.Process.Pid), start(os.Getpid())
+	sweepOrphans()
+	if err := orphan.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Errorf("the dead Airlock's helper: %v", err)
+	}
+	if !alive(kept.Process.Pid) {
+		t.Error("a live Airlock's helper was ended")
 	}
 }

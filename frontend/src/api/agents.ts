@@ -1,7 +1,9 @@
 // Agents (named setups), each chat's model and agent, and the tools a chat
 // offers one by one. Re-exported from ./index.ts; only store/ calls agentsApi.
 import type * as go from './generated'
-import { arr, call, normalizeChat, normalizeMessage, type Chat, type Message, type ToolKind, type ToolMode } from './index'
+import { arr, call } from './core'
+import { normalizeChat, normalizeMessage, type Chat, type Message, type ToolMode } from './chats'
+import type { ToolKind } from './calls'
 
 export type ToolChoice = go.ToolChoice
 export type Agent = Omit<go.Agent, 'toolMode' | 'paradigm' | 'workspaceKind'> & {

@@ -94,7 +94,7 @@ export type Settings = {
   toolMode: string
 }
 
-/** Go: main.ModelModeInfo */
+/** Go: facade.ModelModeInfo */
 export type ModelModeInfo = {
   providerId: string
   model: string
@@ -105,7 +105,7 @@ export type ModelModeInfo = {
   effective: string
 }
 
-/** Go: main.AppInfo */
+/** Go: facade.AppInfo */
 export type AppInfo = {
   version: string
   dataDir: string
@@ -114,7 +114,7 @@ export type AppInfo = {
   keyStorage: string
 }
 
-/** Go: main.AboutInfo */
+/** Go: facade.AboutInfo */
 export type AboutInfo = {
   name: string
   version: string
@@ -124,7 +124,7 @@ export type AboutInfo = {
   goVersion: string
 }
 
-/** Go: main.ImportResult */
+/** Go: facade.ImportResult */
 export type ImportResult = {
   source: string
   summary: string
@@ -218,9 +218,10 @@ export type AuditEntry = {
   preview: unknown
   resultStatus: string
   durationMs: number
+  imported: boolean
 }
 
-/** Go: main.ToolInfo */
+/** Go: facade.ToolInfo */
 export type ToolSpec = {
   name: string
   description: string
@@ -230,14 +231,14 @@ export type ToolSpec = {
   changes?: boolean
 }
 
-/** Go: main.ParadigmInfo */
+/** Go: facade.ParadigmInfo */
 export type ParadigmInfo = {
   id: string
   label: string
   prompt: string
 }
 
-/** Go: main.WorkspaceEntry */
+/** Go: facade.WorkspaceEntry */
 export type WorkspaceEntry = {
   path: string
   isDir: boolean
@@ -245,7 +246,7 @@ export type WorkspaceEntry = {
   changed?: string
 }
 
-/** Go: main.WorkspaceInfo */
+/** Go: facade.WorkspaceInfo */
 export type WorkspaceInfo = {
   kind: string
   dir: string
@@ -253,7 +254,7 @@ export type WorkspaceInfo = {
   truncated: boolean
 }
 
-/** Go: main.FileView */
+/** Go: facade.FileView */
 export type FileView = {
   path: string
   content: string
@@ -287,7 +288,7 @@ export type McpServerConfig = {
   listTimeout?: number
 }
 
-/** Go: main.MCPServerInfo */
+/** Go: facade.MCPServerInfo */
 export type McpServerInfo = {
   name: string
   state: string
@@ -303,14 +304,14 @@ export type McpServerInfo = {
   fromEnv: boolean
 }
 
-/** Go: main.MCPServers */
+/** Go: facade.MCPServers */
 export type McpServers = {
   servers: McpServerInfo[]
   envFile?: string
   envError?: string
 }
 
-/** Go: main.MCPImport */
+/** Go: facade.MCPImport */
 export type McpImport = {
   added: string[]
   skipped: string[]
@@ -355,7 +356,7 @@ export type StreamEnd = {
   message: Message
 }
 
-/** Go: main.CheckpointPathView */
+/** Go: facade.CheckpointPathView */
 export type CheckpointPath = {
   path: string
   op: string
@@ -365,7 +366,7 @@ export type CheckpointPath = {
   note?: string
 }
 
-/** Go: main.CheckpointView */
+/** Go: facade.CheckpointView */
 export type Checkpoint = {
   id: string
   callId: string
@@ -382,7 +383,7 @@ export type Checkpoint = {
   dropped: boolean
 }
 
-/** Go: main.CheckpointList */
+/** Go: facade.CheckpointList */
 export type CheckpointList = {
   checkpoints: Checkpoint[]
   bytes: number
@@ -398,14 +399,14 @@ export type UndoResult = {
   restored: string[]
 }
 
-/** Go: main.ArgOption */
+/** Go: facade.ArgOption */
 export type ArgOption = {
   name: string
   value: unknown
   path: boolean
 }
 
-/** Go: main.RuleOptions */
+/** Go: facade.RuleOptions */
 export type RuleOptions = {
   tool: string
   folder: string
@@ -415,7 +416,7 @@ export type RuleOptions = {
   covering: Rule[]
 }
 
-/** Go: main.TestedCall */
+/** Go: facade.TestedCall */
 export type TestedCall = {
   id: string
   messageId: string
@@ -426,7 +427,7 @@ export type TestedCall = {
   createdAt: number
 }
 
-/** Go: main.RuleTest */
+/** Go: facade.RuleTest */
 export type RuleTest = {
   rule: Rule
   summary: string
@@ -434,13 +435,13 @@ export type RuleTest = {
   total: number
 }
 
-/** Go: main.RuleAdded */
+/** Go: facade.RuleAdded */
 export type RuleAdded = {
   rule: Rule
   call: Call
 }
 
-/** Go: main.AuditPage */
+/** Go: facade.AuditPage */
 export type AuditPage = {
   entries: AuditEntry[]
   next: number
@@ -485,7 +486,7 @@ export type Agent = {
   updatedAt: number
 }
 
-/** Go: main.ProviderModels */
+/** Go: facade.ProviderModels */
 export type ProviderModels = {
   id: string
   name: string
@@ -495,7 +496,7 @@ export type ProviderModels = {
   error?: string
 }
 
-/** Go: main.ToolOffer */
+/** Go: facade.ToolOffer */
 export type ToolOffer = {
   name: string
   description: string
@@ -511,7 +512,7 @@ export type ToolOffer = {
   available: boolean
 }
 
-/** Go: main.ChatTools */
+/** Go: facade.ChatTools */
 export type ChatTools = {
   tools: ToolOffer[]
   offered: number

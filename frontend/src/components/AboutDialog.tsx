@@ -5,7 +5,7 @@ import { toApiError, type AboutInfo } from '../api'
 import { loadAbout, openDataDir } from '../store/requests'
 import { useStore } from '../store'
 import { Dialog } from './Dialog'
-import { CopyButton } from './Markdown'
+import { CopyButton } from './CopyButton'
 import { AlertIcon, FolderIcon, LogoMark } from './icons'
 
 /** About Airlock: version, platform, where the data and the log live. */

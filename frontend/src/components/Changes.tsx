@@ -1,25 +1,14 @@
 import './Changes.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '../i18n'
-import type { ApiError, Change, ChangeOp } from '../api'
+import type { ApiError, Change } from '../api'
 import { useStore, type WorkspaceState } from '../store'
 import { conflictFor } from '../lib/tree'
 import { ConfirmDialog } from './Dialog'
 import { DiffView } from './Diff'
 import { AlertIcon, BanIcon, CheckIcon, InfoIcon } from './icons'
 import { CheckpointHistory } from './Undo'
-
-const OP_LETTER: Record<ChangeOp, string> = { added: 'A', modified: 'M', deleted: 'D' }
-
-/** The op badge (A/M/D) used by the tree and the changes view. */
-export function OpBadge({ op, long }: { op: ChangeOp; long?: boolean }) {
-  const { t } = useTranslation()
-  return (
-    <span className={`op-badge op-badge--${op} ${long ? 'op-badge--long' : ''}`} title={t(`files.ops.${op}`)} data-testid="op-badge" data-op={op}>
-      {long ? t(`files.ops.${op}`) : OP_LETTER[op]}
-    </span>
-  )
-}
+import { OpBadge } from './OpBadge'
 
 type Problem = { message: string; code?: string }
 

@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from '../i18n'
-import type { Chat, ExportFormat } from '../api'
+import type { Chat } from '../api'
 import { lazyWithPreload } from '../lib/lazy'
 import { MoreIcon } from './icons'
 import '../styles/history.css'
@@ -10,7 +10,6 @@ import '../styles/history.css'
 const ChatMenuList = lazyWithPreload(() => import('./ChatMenuList').then((m) => ({ default: m.ChatMenuList })))
 export const preloadChatMenu = () => void ChatMenuList.preload()
 
-export const EXPORT_FORMATS: ExportFormat[] = ['md', 'html', 'json']
 
 /**
  * The "⋯" menu of a sidebar chat: rename, pin, duplicate, export, delete.

@@ -6,7 +6,7 @@ import { KeyboardMenu } from './KeyboardMenu'
 import { ActivityIcon } from './policy/ActivityIcon'
 import { openActivity } from '../store/policy'
 import { DownloadIcon, DuplicateIcon, PencilIcon, PinIcon, TrashIcon } from './icons'
-import { EXPORT_FORMATS } from './ChatMenu'
+import { EXPORT_FORMATS } from '../api'
 
 /** The items of a sidebar chat's "⋯" menu (ChatMenu): their own chunk, not needed before the first paint. */
 export function ChatMenuList({

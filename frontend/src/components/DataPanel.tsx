@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n'
 import type { ApiError, ExportFormat, ImportResult } from '../api'
 import { exportChats, importFile } from '../store/history'
 import { AlertIcon, CheckIcon, DownloadIcon, UploadIcon } from './icons'
-import { EXPORT_FORMATS } from './ChatMenu'
+import { EXPORT_FORMATS } from '../api'
 import '../styles/history.css'
 
 /** Settings ▸ Data: export every chat, import an export or a ChatGPT conversations.json. */

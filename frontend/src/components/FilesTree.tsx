@@ -5,7 +5,7 @@ import { toApiError, type WorkspaceKind } from '../api'
 import { type WorkspaceState } from '../store'
 import { readWorkspaceFile } from '../store/requests'
 import { ancestors, buildTree, foldersWithChanges, formatSize, visibleRows, type TreeNode } from '../lib/tree'
-import { OpBadge } from './Changes'
+import { OpBadge } from './OpBadge'
 import { AlertIcon, ChevronIcon, FileIcon, FolderIcon, FolderOpenIcon, InfoIcon, RetryIcon } from './icons'
 import { FileViewer, type Viewer } from './FileViewer'
 

@@ -9,7 +9,7 @@ import { useTranslation } from '../i18n'
 import { openLink } from '../lib/links'
 import { rehypeLazyHighlight, useHighlightVersion } from '../lib/highlight'
 import { hastText, isRemoteUrl, isSafeExternalUrl, sanitizeSchema, type HastLike } from '../lib/markdown'
-import { CopyButton } from './Markdown'
+import { CopyButton } from './CopyButton'
 import { CODE_LIMITS, countLines } from '../lib/collapse'
 import './message.css'
 

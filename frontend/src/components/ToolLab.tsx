@@ -5,7 +5,7 @@ import { toApiError, type Call, type ScanParadigm, type ScanResult, type ToolLab
 import { useStore } from '../store'
 import { loadToolLab, scanText } from '../store/requests'
 import { byteToIndex, clip, prettyJSON, schemaParams } from '../lib/calls'
-import { CopyButton } from './Markdown'
+import { CopyButton } from './CopyButton'
 import { ToolCard } from './ToolCard'
 import { groupTools, RunToolPanel } from './RunTool'
 import { Switch } from './Switch'

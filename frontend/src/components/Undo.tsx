@@ -9,7 +9,7 @@ import { checkpointOfCall, undoCheckpoint, useCheckpoints, useUndo, type UndoPro
 import { clockTime } from '../lib/calls'
 import { formatSize } from '../lib/tree'
 import { fullDate } from '../lib/time'
-import { OpBadge } from './Changes'
+import { OpBadge } from './OpBadge'
 import { AlertIcon, InfoIcon } from './icons'
 import '../styles/undo.css'
 

@@ -122,6 +122,8 @@ export const policyEn = {
     by: 'by {{who}}',
     openCard: 'Open card',
     byHand: 'Tool lab',
+    imported: 'Imported',
+    importedHint: 'This row came in an imported file: it was recorded on another computer and nothing here vouches for it. A rule number names a rule there.',
     noArgs: 'no arguments',
     edited: 'edited',
     proposed: 'Proposed',

@@ -122,6 +122,8 @@ export const policyZh = {
     by: '决定者：{{who}}',
     openCard: '打开卡片',
     byHand: '工具实验室',
+    imported: '已导入',
+    importedHint: '此记录来自导入的文件：它在另一台电脑上记录，这里无法核实。其中的规则编号指的是那台电脑上的规则。',
     noArgs: '无参数',
     edited: '已编辑',
     proposed: '模型提议',

@@ -8,23 +8,24 @@
 // Rule: components read state and act through the stores; only the stores
 // call `api` (the Go bindings). src/architecture.test.ts checks it.
 import { create } from 'zustand'
-import { appInitial, createAppSlice, type AppSlice } from './slices/app'
-import { callsInitial, createCallsSlice, type CallsSlice } from './slices/calls'
-import { chatsInitial, createChatsSlice, type ChatsSlice } from './slices/chats'
-import { createMessagesSlice, messagesInitial, resetMessagesSlice, type MessagesSlice } from './slices/messages'
-import { createSettingsSlice, settingsInitial, type SettingsSlice } from './slices/settings'
-import { createToolsSlice, toolsInitial, type ToolsSlice } from './slices/tools'
-import { createUiSlice, uiInitial, type UiSlice } from './slices/ui'
-import { createWorkspaceSlice, resetWorkspaceSlice, workspaceInitial, type WorkspaceSlice } from './slices/workspace'
+import { appInitial, createAppSlice } from './slices/app'
+import { callsInitial, createCallsSlice } from './slices/calls'
+import { chatsInitial, createChatsSlice } from './slices/chats'
+import { createMessagesSlice, messagesInitial, resetMessagesSlice } from './slices/messages'
+import { createSettingsSlice, settingsInitial } from './slices/settings'
+import { createToolsSlice, toolsInitial } from './slices/tools'
+import { createUiSlice, uiInitial } from './slices/ui'
+import { createWorkspaceSlice, resetWorkspaceSlice, workspaceInitial } from './slices/workspace'
 
-export type Store = AppSlice & ChatsSlice & MessagesSlice & CallsSlice & SettingsSlice & UiSlice & WorkspaceSlice & ToolsSlice
+import type { Store } from './types'
+export type { SettingsTab, Store, Toast, ToastKind, View, WorkspaceState } from './types'
 
 export { findCall, selectMessageCalls, selectWaitingCount } from './slices/calls'
 export { selectActiveChatOptions } from './slices/chats'
 export { PAGE_SIZE, selectActiveMessages, selectIsStreaming } from './slices/messages'
 export { selectActiveProvider } from './slices/settings'
-export { NEW_CHAT_DRAFT, type SettingsTab, type Toast, type ToastKind, type View } from './slices/ui'
-export { selectActiveWorkspace, type WorkspaceState } from './slices/workspace'
+export { NEW_CHAT_DRAFT } from './slices/ui'
+export { selectActiveWorkspace } from './slices/workspace'
 
 const initialState = () => ({
   ...appInitial(),

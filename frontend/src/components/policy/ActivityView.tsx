@@ -139,7 +139,7 @@ export function ActivityView() {
           ) : (
             <ol className="activity__list" aria-label={t('policy.activity.listLabel')}>
               {entries.map((e) => (
-                <Row key={e.id} entry={e} chatTitle={filter.chatId ? '' : titleOf(e.chatId)} locale={i18n.language} />
+                <ActivityRow key={e.id} entry={e} chatTitle={filter.chatId ? '' : titleOf(e.chatId)} locale={i18n.language} />
               ))}
             </ol>
           )}
@@ -155,7 +155,7 @@ export function ActivityView() {
   )
 }
 
-function Row({ entry: e, chatTitle, locale }: { entry: AuditEntry; chatTitle: string; locale: string }) {
+export function ActivityRow({ entry: e, chatTitle, locale }: { entry: AuditEntry; chatTitle: string; locale: string }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const edited = e.runArguments != null && !same(e.arguments, e.runArguments)
@@ -171,7 +171,15 @@ function Row({ entry: e, chatTitle, locale }: { entry: AuditEntry; chatTitle: st
           : 'ok'
   const canOpen = !!e.chatId && !!e.callId
   return (
-    <li className={`arow arow--${tone}`} data-testid="activity-row" data-tool={e.tool} data-decision={e.decision} data-decided-by={e.decidedBy} data-call-id={e.callId}>
+    <li
+      className={`arow arow--${tone}`}
+      data-testid="activity-row"
+      data-tool={e.tool}
+      data-decision={e.decision}
+      data-decided-by={e.decidedBy}
+      data-call-id={e.callId}
+      data-imported={e.imported ? 'true' : undefined}
+    >
       <div className="arow__line">
         <time className="arow__time" dateTime={new Date(e.at).toISOString()} title={fullDate(e.at, locale)}>
           {clockTime(e.at, locale)}
@@ -181,6 +189,11 @@ function Row({ entry: e, chatTitle, locale }: { entry: AuditEntry; chatTitle: st
         <span className="arow__who" data-testid="activity-who">
           {t('policy.activity.by', { who: whoText(e.decidedBy, t) })}
         </span>
+        {e.imported && (
+          <span className="arow__imported" data-testid="activity-imported" title={t('policy.activity.importedHint')}>
+            {t('policy.activity.imported')}
+          </span>
+        )}
         {e.resultStatus && <span className={`arow__status arow__status--${e.resultStatus}`}>{t(`policy.status.${e.resultStatus}`)}</span>}
         {e.decision === 'ran' || e.durationMs > 0 ? <span className="arow__dur">{formatDuration(e.durationMs)}</span> : null}
         <span className="arow__spacer" />

@@ -1,22 +1,8 @@
 // Start-up of the main store: the first load, and wiring backend events and
 // menu commands to the other slices' actions.
-import { api, events, toApiError, type AppInfo } from '../../api'
+import { api, events, toApiError } from '../../api'
 import { sortChats, type Slice } from './util'
-
-export type AppState = {
-  ready: boolean
-  bootError: string | null
-  info: AppInfo | null
-}
-
-export type AppActions = {
-  init: () => Promise<void>
-  subscribe: () => () => void
-  /** Shows a notice from the backend once (it comes with Info at start and as an event later). */
-  notice: (message: string) => void
-}
-
-export type AppSlice = AppState & AppActions
+import type { AppState, AppSlice } from '../types'
 
 export const appInitial = (): AppState => ({ ready: false, bootError: null, info: null })
 

@@ -1,33 +1,10 @@
 // Tool calls and chat notices in the main store: loading a chat's calls,
 // call:updated / chat:notice events, and the actions on a card.
-import { api, toApiError, type ApiError, type Call, type ChatNotice, type Message } from '../../api'
+import { api, toApiError, type ApiError, type Call, type Message } from '../../api'
 import { needsDecision, upsertCall, upsertCalls, type CallsByMessage } from '../calls'
-import type { Store } from '../index'
+import type { Store } from '../types'
 import { isPlainObject, omit, type ActionOpts, type Slice } from './util'
-
-export type CallsState = {
-  /** Tool calls of the chats we have loaded, grouped by the assistant message that proposed them. */
-  callsByMessage: CallsByMessage
-  /** The latest notice per chat (e.g. the turn cap paused the loop), until acted on. */
-  notices: Record<string, ChatNotice>
-}
-
-export type CallsActions = {
-  loadCalls: (chatId: string) => Promise<void>
-  handleCallUpdated: (c: Call) => void
-  handleNotice: (n: ChatNotice) => void
-  dismissNotice: (chatId: string) => void
-  approveCall: (callId: string, edited?: Record<string, unknown> | null, opts?: ActionOpts) => Promise<ApiError | null>
-  denyCall: (callId: string, reason: string, opts?: ActionOpts) => Promise<ApiError | null>
-  alwaysAllowCall: (callId: string, everywhere: boolean, opts?: ActionOpts) => Promise<ApiError | null>
-  tellModel: (callId: string, opts?: ActionOpts) => Promise<ApiError | null>
-  fixAndRun: (callId: string, name: string, args: Record<string, unknown>, opts?: ActionOpts) => Promise<ApiError | null>
-  cancelCall: (callId: string) => Promise<void>
-  runAll: (messageId: string) => Promise<void>
-  denyAll: (messageId: string, reason: string) => Promise<void>
-}
-
-export type CallsSlice = CallsState & CallsActions
+import type { CallsState, CallsSlice } from '../types'
 
 export const callsInitial = (): CallsState => ({ callsByMessage: {}, notices: {} })
 

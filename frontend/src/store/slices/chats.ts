@@ -1,30 +1,10 @@
 // The chat list in the main store: which chat is open, the lazy "new chat"
 // and its picked options, rename, delete, a chat's tool options.
-import { api, DEFAULT_CHAT_OPTIONS, DEFAULT_WORKSPACE, type Chat, type ChatOptions } from '../../api'
+import { api, DEFAULT_CHAT_OPTIONS, DEFAULT_WORKSPACE, type ChatOptions } from '../../api'
 import type { CallsByMessage } from '../calls'
-import type { Store } from '../index'
+import type { Store } from '../types'
 import { omit, sortChats, type Slice } from './util'
-
-export type ChatsState = {
-  chats: Chat[]
-  activeChatId: string | null
-  /** Chat options picked for the lazy "new chat" before it exists; applied right after CreateChat. */
-  newChatOptions: ChatOptions
-  /** The MCP servers picked for the lazy "new chat" (null = all enabled); applied right after CreateChat. */
-  newChatServers: string[] | null
-}
-
-export type ChatsActions = {
-  loadChats: () => Promise<void>
-  selectChat: (id: string | null) => Promise<void>
-  newChat: () => Promise<void>
-  renameChat: (id: string, title: string) => Promise<boolean>
-  deleteChat: (id: string) => Promise<boolean>
-  /** Saves a chat's tool options (null = the lazy new chat: kept until it is created). */
-  setChatOptions: (chatId: string | null, o: ChatOptions) => Promise<boolean>
-}
-
-export type ChatsSlice = ChatsState & ChatsActions
+import type { ChatsState, ChatsSlice } from '../types'
 
 export const chatsInitial = (): ChatsState => ({
   chats: [],

@@ -6,43 +6,13 @@ import {
   api,
   historyApi,
   type Message,
-  type StreamDelta,
-  type StreamEnd,
+  
+  
 } from '../../api'
-import type { Store } from '../index'
+import type { Store } from '../types'
 import { appendDelta, decideDelta, freshSync, mergeSnapshot, upsertMessage, type SyncState } from '../stream'
 import { omit, sortChats, type Slice } from './util'
-
-export type MessagesState = {
-  /** Messages of the chats we have loaded, by chat id. */
-  messages: Record<string, Message[]>
-  loadingChat: Record<string, boolean>
-  /** Chats with a stream in flight, as far as we know. */
-  streaming: Record<string, boolean>
-  /** Stream bookkeeping, by message id. */
-  sync: Record<string, SyncState>
-  /** Deltas for messages we have not seen yet (Send has not returned), by message id. */
-  pending: Record<string, StreamDelta[]>
-  /** Final messages that ended before we saw them (stream:end beat Send's reply). */
-  ended: Record<string, Message>
-  /** Long chats load a page at a time: older messages exist above the loaded ones (by chat id). */
-  hasOlder: Record<string, boolean>
-  loadingOlder: Record<string, boolean>
-}
-
-export type MessagesActions = {
-  loadMessages: (chatId: string) => Promise<void>
-  send: (text: string) => Promise<boolean>
-  stop: (chatId?: string) => Promise<void>
-  retry: (chatId?: string) => Promise<void>
-  continueChat: (chatId?: string) => Promise<void>
-  handleDelta: (d: StreamDelta) => void
-  handleEnd: (e: StreamEnd) => void
-  handleMessageAdded: (m: Message) => void
-  resync: (chatId: string, messageId: string) => Promise<void>
-}
-
-export type MessagesSlice = MessagesState & MessagesActions
+import type { MessagesState, MessagesSlice } from '../types'
 
 export const messagesInitial = (): MessagesState => ({
   messages: {},
@@ -416,7 +386,6 @@ export const createMessagesSlice: Slice<MessagesSlice> = (set, get) => {
       }
       adopt(m.chatId, [m])
     },
-
 
     continueChat: async (chatId) => {
       const id = chatId ?? get().activeChatId

@@ -1,23 +1,8 @@
 // Settings and providers in the main store.
-import { ENV_PROVIDER_ID, api, type Provider, type Settings } from '../../api'
-import type { Store } from '../index'
+import { ENV_PROVIDER_ID, api } from '../../api'
+import type { Store } from '../types'
 import type { Slice } from './util'
-
-export type SettingsState = {
-  settings: Settings | null
-  providers: Provider[]
-}
-
-export type SettingsActions = {
-  loadSettings: () => Promise<void>
-  saveSettings: (s: Settings) => Promise<Settings>
-  loadProviders: () => Promise<void>
-  saveProvider: (p: Provider) => Promise<Provider>
-  deleteProvider: (id: string) => Promise<void>
-  setActiveProvider: (id: string) => Promise<void>
-}
-
-export type SettingsSlice = SettingsState & SettingsActions
+import type { SettingsState, SettingsSlice } from '../types'
 
 export const settingsInitial = (): SettingsState => ({ settings: null, providers: [] })
 

@@ -1,51 +1,10 @@
 // UI state of the main store: toasts, drafts, which view/dialog shows, composer focus.
 import { toApiError } from '../../api'
 import type { Slice } from './util'
-
-export type ToastKind = 'error' | 'success' | 'info'
-export type Toast = {
-  id: number
-  kind: ToastKind
-  title: string
-  message?: string
-  code?: string
-  /** A button in the toast (e.g. Undo); `label` is an i18n key. */
-  action?: { label: string; testId?: string; run: () => void }
-  /** How long it stays (ms); the default depends on the kind. */
-  duration?: number
-}
-export type SettingsTab = 'providers' | 'agents' | 'general' | 'tools' | 'permissions' | 'data' | 'about'
-export type View = 'chat' | 'lab' | 'activity'
+import type { UiState, UiSlice } from '../types'
 
 /** Key for the draft of the "no chat yet" composer. */
 export const NEW_CHAT_DRAFT = '__new__'
-
-export type UiState = {
-  drafts: Record<string, string>
-  toasts: Toast[]
-  settingsOpen: boolean
-  settingsTab: SettingsTab
-  /** Bumped to ask the composer to take focus. */
-  focusComposerTick: number
-  /** What the main pane shows. */
-  view: View
-  aboutOpen: boolean
-}
-
-export type UiActions = {
-  setDraft: (chatId: string, text: string) => void
-  openSettings: (tab?: SettingsTab) => void
-  closeSettings: () => void
-  focusComposer: () => void
-  toast: (t: Omit<Toast, 'id'>) => number
-  toastError: (title: string, err: unknown) => void
-  dismissToast: (id: number) => void
-  setView: (v: View) => void
-  openAbout: () => void
-  closeAbout: () => void
-}
-
-export type UiSlice = UiState & UiActions
 
 export const uiInitial = (): UiState => ({
   drafts: {},

@@ -1,13 +1,11 @@
 // Small helpers the main store's slices share.
 import type { StateCreator } from 'zustand'
 import type { Chat } from '../../api'
-import type { Store } from '../index'
+import type { Store } from '../types'
+export type { ActionOpts } from '../types'
 
 /** A slice of the main store: it sees (and may set) the whole store. */
 export type Slice<T> = StateCreator<Store, [], [], T>
-
-/** Options for a call action: `quiet` = the caller shows the error itself (e.g. inline in an edit form). */
-export type ActionOpts = { quiet?: boolean }
 
 export const sortChats = (chats: Chat[]) => [...chats].sort((a, b) => b.updatedAt - a.updatedAt)
 

@@ -6,49 +6,14 @@ import {
   DEFAULT_WORKSPACE,
   toApiError,
   type ApiError,
-  type Change,
+  
   type WorkspaceChoice,
-  type WorkspaceInfo,
+  
 } from '../../api'
 import { cleanFolder } from '../../lib/tree'
-import type { Store } from '../index'
+import type { Store } from '../types'
 import type { Slice } from './util'
-
-/** A chat's workspace as the files panel last loaded it. */
-export type WorkspaceState = {
-  info: WorkspaceInfo | null
-  /** Overlay: what Apply would write (empty otherwise). */
-  changes: Change[]
-  loading: boolean
-  error: { code: string; message: string } | null
-  /** Bumped by every load that finished (an open file re-reads on it). */
-  version: number
-}
-
-export type WorkspaceSliceState = {
-  /** The files panel (right of the chat) is open; remembered across launches. */
-  filesOpen: boolean
-  /** Workspaces of the chats the panel has shown, by chat id. */
-  workspaces: Record<string, WorkspaceState>
-  /** The workspace picked for the lazy "new chat"; applied right after CreateChat. */
-  newChatWorkspace: WorkspaceChoice
-}
-
-export type WorkspaceActions = {
-  /** Opens/closes the files panel (toggles without an argument). */
-  toggleFiles: (open?: boolean) => void
-  /** (Re)loads a chat's workspace listing, and an overlay's changes. */
-  loadWorkspace: (chatId: string) => Promise<void>
-  handleWorkspaceChanged: (chatId: string) => void
-  /** Sets where a chat's tools work (null = the lazy new chat). The backend's rejection is returned, not toasted. */
-  setWorkspace: (chatId: string | null, choice: WorkspaceChoice) => Promise<ApiError | null>
-  /** Overlay: writes changes to the real folder ([] = all). Errors are returned (apply_conflict names the files). */
-  applyChanges: (chatId: string, paths: string[]) => Promise<ApiError | null>
-  discardChanges: (chatId: string, paths: string[]) => Promise<ApiError | null>
-  resetScratch: (chatId: string) => Promise<ApiError | null>
-}
-
-export type WorkspaceSlice = WorkspaceSliceState & WorkspaceActions
+import type { WorkspaceState, WorkspaceSliceState, WorkspaceSlice } from '../types'
 
 export const FILES_KEY = 'airlock.filesPanel'
 function readFilesOpen(): boolean {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,6 +23,8 @@ func main() {
 	hang := flag.Bool("hang", false, "never answer, ignore SIGTERM and the end of stdin")
 	exitAtStart := flag.Bool("exit-at-start", false, "write noise and the TOKEN to stderr, then exit 1")
 	failIfExists := flag.String("fail-if-exists", "", "exit 1 at start when this file exists; create it otherwise")
+	hugeList := flag.Bool("huge-list", false, "list a tool whose description is 20 MB (over the client's frame limit)")
+	hugeInit := flag.Bool("huge-init", false, "answer initialize with 20 MB of instructions")
 	flag.Parse()
 
 	if f := os.Getenv("PIDFILE"); f != "" {
@@ -46,7 +49,11 @@ func main() {
 		_ = os.WriteFile(*failIfExists, nil, 0o644)
 	}
 
-	s := mcp.NewServer(&mcp.Implementation{Name: "stdioserver", Version: "0.1"}, nil)
+	var opts *mcp.ServerOptions
+	if *hugeInit {
+		opts = &mcp.ServerOptions{Instructions: strings.Repeat("x", 20<<20)}
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "stdioserver", Version: "0.1"}, opts)
 	obj := json.RawMessage(`{"type":"object"}`)
 	text := func(s string) *mcp.CallToolResult {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
@@ -66,6 +73,35 @@ func main() {
 		}
 		return text(strconv.Itoa(cmd.Process.Pid)), nil
 	})
+	s.AddTool(&mcp.Tool{Name: "spawn_setsid", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// A helper in a session (and process group) of its own: a group
+		// kill does not reach it.
+		cmd := exec.Command("setsid", "sleep", "300")
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		return text(strconv.Itoa(cmd.Process.Pid)), nil
+	})
+	s.AddTool(&mcp.Tool{Name: "spawn_orphan", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// setsid -f forks and its parent exits at once: the helper is an
+		// orphan in its own session, no longer a descendant of the server.
+		pidFile := filepath.Join(os.TempDir(), fmt.Sprintf("airlock-orphan-%d", os.Getpid()))
+		if err := exec.Command("setsid", "-f", "sh", "-c", `echo $$ > "$0"; exec sleep 300`, pidFile).Run(); err != nil {
+			return nil, err
+		}
+		for range 100 {
+			if data, err := os.ReadFile(pidFile); err == nil && strings.HasSuffix(string(data), "\n") {
+				os.Remove(pidFile)
+				return text(strings.TrimSpace(string(data))), nil
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		return nil, fmt.Errorf("the orphan did not write its pid")
+	})
+	if *hugeList {
+		s.AddTool(&mcp.Tool{Name: "huge", Description: strings.Repeat("x", 20<<20), InputSchema: obj},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return text("huge"), nil })
+	}
 	s.AddTool(&mcp.Tool{Name: "where", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		dir, _ := os.Getwd()
 		return text(dir + " " + os.Getenv("GREETING")), nil
