@@ -5,6 +5,7 @@ import { create } from 'zustand'
 import { agentsApi, type Agent, type Chat, type ChatSetup, type ChatTools, type Message, type ProviderModels, type ToolOffer } from '../api'
 import { startAnswer } from './history'
 import { useStore } from './index'
+import { usePending } from './pending'
 
 export type AgentsState = {
   agents: Agent[]
@@ -14,8 +15,6 @@ export type AgentsState = {
   modelsLoading: boolean
   /** What the chat not created yet starts with (agent, provider, model). */
   next: ChatSetup | null
-  /** What was picked for the chat not created yet, applied when it is created. */
-  pending: { agentId?: string; providerId?: string; model?: string }
   /** Each chat's tool checklist, by chat id. */
   tools: Record<string, ChatTools>
   /** Every tool with its cost, for an agent's checklist. */
@@ -30,7 +29,6 @@ const initial = (): AgentsState => ({
   models: null,
   modelsLoading: false,
   next: null,
-  pending: {},
   tools: {},
   toolList: null,
   toolsOpen: null,
@@ -38,7 +36,10 @@ const initial = (): AgentsState => ({
 
 export const useAgents = create<AgentsState>()(() => initial())
 
-export const resetAgents = () => useAgents.setState(initial())
+export const resetAgents = () => {
+  useAgents.setState(initial())
+  usePending.setState({}, true)
+}
 
 const store = () => useStore.getState()
 
@@ -69,10 +70,10 @@ export async function loadModels(fresh = false): Promise<void> {
 
 /** Reads what the chat not created yet would start with. */
 export async function loadNext(): Promise<void> {
-  const { pending } = useAgents.getState()
+  const pending = usePending.getState()
   try {
     const next = await agentsApi.nextChat(pending.agentId ?? '')
-    const p = useAgents.getState().pending
+    const p = usePending.getState()
     useAgents.setState({ next: p.providerId ? { ...next, providerId: p.providerId, model: p.model ?? '' } : next })
   } catch (err) {
     store().toastError('agents.errors.load', err)
@@ -91,7 +92,8 @@ export function useChatSetup(): ChatSetup | null {
 export async function pickModel(providerId: string, model: string): Promise<boolean> {
   const chatId = store().activeChatId
   if (!chatId) {
-    useAgents.setState((s) => ({ pending: { ...s.pending, providerId, model }, next: s.next ? { ...s.next, providerId, model } : s.next }))
+    usePending.setState({ providerId, model })
+    useAgents.setState((s) => ({ next: s.next ? { ...s.next, providerId, model } : s.next }))
     return true
   }
   try {
@@ -108,10 +110,8 @@ export async function pickAgent(agentId: string): Promise<boolean> {
   const chatId = store().activeChatId
   if (!chatId) {
     const agent = useAgents.getState().agents.find((a) => a.id === agentId)
-    useAgents.setState((s) => ({
-      // An agent with its own model replaces the model picked before.
-      pending: agent?.providerId ? { agentId } : { ...s.pending, agentId },
-    }))
+    // An agent with its own model replaces the model picked before.
+    usePending.setState(agent?.providerId ? { agentId, providerId: undefined, model: undefined } : { agentId })
     await loadNext()
     return true
   }
@@ -127,15 +127,6 @@ export async function pickAgent(agentId: string): Promise<boolean> {
     store().toastError('agents.errors.pick', err)
     return false
   }
-}
-
-/** Creates the chat not created yet with what was picked for it (the first Send). */
-export async function createPendingChat(): Promise<Chat> {
-  const { pending } = useAgents.getState()
-  let chat = await agentsApi.createChatWith(pending.agentId ?? '')
-  if (pending.providerId) chat = await agentsApi.setChatModel(chat.id, pending.providerId, pending.model ?? '')
-  useAgents.setState({ pending: {} })
-  return chat
 }
 
 /** A new version of an answer, written by another model (the chat switches to it). */
@@ -240,7 +231,7 @@ export function followAgents(): () => void {
   void loadNext()
   return useStore.subscribe((s, prev) => {
     if (s.activeChatId === null && prev.activeChatId !== null) {
-      useAgents.setState({ pending: {} })
+      usePending.setState({ agentId: undefined, providerId: undefined, model: undefined }, true)
       void loadNext()
     }
   })

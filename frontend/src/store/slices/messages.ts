@@ -1,7 +1,7 @@
 // Messages and streaming in the main store: loading a chat's messages,
 // Send / Stop / Retry / Continue, and applying stream deltas in order
 // (parked, buffered or resynced when they arrive early or out of order).
-import { createPendingChat } from '../agents'
+import { createPendingChat } from '../pending'
 import {
   api,
   historyApi,
