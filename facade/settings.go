@@ -29,8 +29,15 @@ func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 	if _, err := a.store.GetProvider(a.ctx, s.ActiveProviderID); err != nil {
 		return s, toAPI(chat.Errorf("unknown_provider", chat.ErrInvalid, "The chosen provider no longer exists."))
 	}
+	before, _ := a.store.GetSettings(a.ctx)
 	if err := a.store.SaveSettings(a.ctx, s); err != nil {
 		return s, toAPI(err)
+	}
+	// A provider chosen here is where new chats go (open chats keep theirs).
+	if before.ActiveProviderID != s.ActiveProviderID {
+		if p, err := a.store.GetProvider(a.ctx, s.ActiveProviderID); err == nil {
+			_ = a.store.SetLastModel(a.ctx, p.ID, p.Model)
+		}
 	}
 	if err := a.saveDefaultAgent(s); err != nil {
 		return s, toAPI(err)

@@ -201,3 +201,21 @@ func TestAgentChecksAndImport(t *testing.T) {
 		t.Fatalf("import = %+v, %v", got, err)
 	}
 }
+
+// A provider chosen in Settings is where new chats go, even after a chat
+// was switched to another model.
+func TestSetLastModel(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	p, _ := s.SaveProvider(ctx, chat.Provider{Name: "Local", BaseURL: "http://127.0.0.1:1/v1", Model: "a"})
+	c, _ := s.CreateChat(ctx, "x")
+	if _, err := s.SetChatModel(ctx, c.ID, chat.DemoProviderID, "airlock-demo-text-only"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetLastModel(ctx, p.ID, p.Model); err != nil {
+		t.Fatal(err)
+	}
+	if next, _ := s.NextChat(ctx, ""); next.ProviderID != p.ID || next.Model != "a" {
+		t.Errorf("next chat = %+v", next)
+	}
+}

@@ -81,6 +81,18 @@ func (s *Store) nextSetup(ctx context.Context, agentID string) (a chat.Agent, pr
 	return a, providerID, model, nil
 }
 
+// SetLastModel makes a provider's model the one new chats start from (a
+// provider chosen in Settings → Providers).
+func (s *Store) SetLastModel(ctx context.Context, providerID, model string) error {
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		if err := setValue(ctx, tx, keyLastProvider, providerID); err != nil {
+			return err
+		}
+		return setValue(ctx, tx, keyLastModel, model)
+	})
+	return wrap("set last model", err)
+}
+
 // HasLastModel says a chat was switched to a model since the start (else a
 // new chat takes the active provider, or the environment's).
 func (s *Store) HasLastModel(ctx context.Context) bool {
