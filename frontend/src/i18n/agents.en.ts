@@ -93,6 +93,8 @@ export const agentsEn = {
     maxTurns: 'Model turns per message',
     toolTimeout: 'Tool timeout (seconds)',
     workspace: 'Workspace of new chats',
+    workspaceDir: 'Folder (for a folder or overlay workspace)',
+    workspaceDirHint: 'A new chat with this agent works in this folder; checked when the chat starts. Empty = scratch.',
     sequential: 'Run approved calls one at a time, in order',
     sequentialHint: 'Useful when tools touch the same files; otherwise they run together.',
     save: 'Save agent',

@@ -93,6 +93,8 @@ export const agentsZh = {
     maxTurns: '每条消息的模型轮数',
     toolTimeout: '工具超时（秒）',
     workspace: '新对话的工作区',
+    workspaceDir: '文件夹（用于文件夹或覆盖层工作区）',
+    workspaceDirHint: '使用此智能体的新对话在此文件夹中工作；对话开始时检查。留空 = 草稿区。',
     sequential: '按顺序逐个运行已批准的调用',
     sequentialHint: '适合多个工具操作同一批文件时；否则它们会同时运行。',
     save: '保存智能体',

@@ -203,6 +203,18 @@ export function AgentForm({ agent, onDone }: { agent: Agent; onDone: () => void 
           </select>
         </Field>
       </div>
+      <Field id={`${ids}-dir`} label={t('agents.form.workspaceDir')} hint={t('agents.form.workspaceDirHint')}>
+        <input
+          id={`${ids}-dir`}
+          className="input"
+          value={a.workspaceDir}
+          spellCheck={false}
+          onChange={(e) => {
+            const dir = e.target.value
+            setA((x) => ({ ...x, workspaceDir: dir, workspaceKind: dir.trim() ? x.workspaceKind : 'scratch' }))
+          }}
+        />
+      </Field>
       <Switch
         id={`${ids}-seq`}
         checked={a.sequential}
