@@ -26,7 +26,7 @@ export function ChatToolsButton({ onOpen }: { onOpen?: () => void }) {
   const chatId = useStore((s) => s.activeChatId)
   const info = useAgents((s) => (chatId ? s.tools[chatId] : undefined))
   useEffect(() => {
-    if (chatId) void loadChatTools(chatId)
+    if (chatId) void loadChatTools(chatId, true)
   }, [chatId])
   return (
     <div className="chat-tools-open">

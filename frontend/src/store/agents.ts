@@ -145,12 +145,13 @@ export const openChatTools = (chatId: string | null) => {
   if (chatId) void loadChatTools(chatId)
 }
 
-export async function loadChatTools(chatId: string): Promise<void> {
+/** quiet: a read in the background (the hint in the chat's options) says nothing when it fails. */
+export async function loadChatTools(chatId: string, quiet = false): Promise<void> {
   try {
     const t = await agentsApi.chatTools(chatId)
     useAgents.setState((s) => ({ tools: { ...s.tools, [chatId]: t } }))
   } catch (err) {
-    store().toastError('agents.tools.errors.load', err)
+    if (!quiet) store().toastError('agents.tools.errors.load', err)
   }
 }
 
