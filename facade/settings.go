@@ -123,7 +123,7 @@ func (a *App) connect(ctx context.Context, c chat.Chat) (chat.Provider, engine.M
 		}
 		p.Model = models[0]
 	}
-	return p, a.client(p), nil
+	return p, a.modelClient(ctx, p), nil
 }
 
 func (a *App) activeProvider(ctx context.Context) (chat.Provider, error) {

@@ -44,7 +44,7 @@ func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, bo
 	if len(req.Tools) > 0 && req.ParallelToolCalls != nil {
 		oreq.ParallelToolCalls = *req.ParallelToolCalls
 	}
-	setOptions(&oreq, req)
+	setOptions(&oreq, req, c.cfg.MaxTokens)
 	if !native {
 		return oreq, nil, nil
 	}
@@ -62,11 +62,12 @@ func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, bo
 	return oreq, body, err
 }
 
-// setOptions sends the generation options the model accepts. Reasoning
+// setOptions sends the generation options the model accepts (budget: the
+// client's answer budget when the request sets none). Reasoning
 // models (o1, o3, gpt-5…) take only the default temperature and top_p, and
 // max_completion_tokens instead of max_tokens: what they refuse is dropped
 // rather than failing the answer.
-func setOptions(oreq *openai.ChatCompletionRequest, req Request) {
+func setOptions(oreq *openai.ChatCompletionRequest, req Request, budget int) {
 	if t := req.Temperature; t != nil {
 		oreq.Temperature = *t
 		if *t == 0 {
@@ -88,11 +89,17 @@ func setOptions(oreq *openai.ChatCompletionRequest, req Request) {
 	if refuses(openai.ChatCompletionRequest{TopP: 0.5}) {
 		oreq.TopP = 0
 	}
-	if req.MaxTokens > 0 {
+	// The answer budget: the request's (an agent's, a Continue's), else the
+	// client's (Config.MaxTokens). OpenAI's reasoning models take it as
+	// max_completion_tokens only; every other server reads max_tokens.
+	if n := req.MaxTokens; n > 0 || budget > 0 {
+		if n <= 0 {
+			n = budget
+		}
 		if refuses(openai.ChatCompletionRequest{MaxTokens: 1}) {
-			oreq.MaxCompletionTokens = req.MaxTokens
+			oreq.MaxCompletionTokens = n
 		} else {
-			oreq.MaxTokens = req.MaxTokens
+			oreq.MaxTokens = n
 		}
 	}
 }

@@ -1,6 +1,7 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { agentsEn } from './agents.en'
 import { policyEn } from './policy.en'
+import { contextWindowEn } from './contextWindow.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -127,6 +128,8 @@ export const en = {
   },
   calls: {
     unknownTool: 'unknown tool',
+    ambiguousKeys:
+      'Some argument names appear twice or differ only by case ({{keys}}). Programs may read them differently, so no rule on an exact value or a folder runs this call by itself.',
     cardLabel: 'Tool call {{name}}: {{state}}',
     cardLabelSummary: 'Tool call {{name}} ({{summary}}): {{state}}',
     groupLabel_one: '{{count}} tool call',
@@ -767,6 +770,7 @@ export const en = {
   },
   policy: policyEn,
   agents: agentsEn,
+  contextWindow: contextWindowEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',
