@@ -77,7 +77,8 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *s
 	a.tools = catalog
 	a.workspaces = workspace.NewManager(st)
 	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, EnvFor: a.envFor,
-		Tools: func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) }})
+		Tools:  func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) },
+		Window: a.engineWindow, Provider: a.chatProvider})
 	return a
 }
 

@@ -19,6 +19,8 @@ import (
 
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
+	"airlock/backend/engine"
+	"airlock/backend/engine/fit"
 	"airlock/backend/tools"
 	"airlock/backend/tools/mcp"
 	"airlock/backend/workspace"
@@ -41,6 +43,9 @@ var tsTypes = []struct {
 	{"Provider", chat.Provider{}},
 	{"Settings", chat.Settings{}},
 	{"ModelModeInfo", ModelModeInfo{}},
+	{"ContextParts", fit.Parts{}},
+	{"ContextUsage", engine.ContextUsage{}},
+	{"Summary", chat.Summary{}},
 	{"ContextWindow", chat.Window{}},
 	{"ModelWindowInfo", ModelWindowInfo{}},
 	{"AppInfo", AppInfo{}},

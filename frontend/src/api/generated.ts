@@ -105,6 +105,47 @@ export type ModelModeInfo = {
   effective: string
 }
 
+/** Go: fit.Parts */
+export type ContextParts = {
+  instructions: number
+  history: number
+  results: number
+}
+
+/** Go: engine.ContextUsage */
+export type ContextUsage = {
+  used: number
+  full: number
+  window: number
+  reserve: number
+  source: string
+  model: string
+  parts: ContextParts
+  elided: number
+  dropped: number
+  cut: number
+  tooLarge: boolean
+  reported: number
+  calibrated: boolean
+  compaction: string
+  summarized: number
+}
+
+/** Go: chat.Summary */
+export type Summary = {
+  id: string
+  chatId: string
+  throughId: string
+  covered: number
+  content: string
+  model: string
+  tokensBefore: number
+  tokensAfter: number
+  version: number
+  state: string
+  createdAt: number
+}
+
 /** Go: chat.Window */
 export type ContextWindow = {
   tokens: number

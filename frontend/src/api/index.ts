@@ -27,6 +27,7 @@ export * from './policy'
 export * from './events'
 export * from './agents'
 export * from './contextWindow'
+export * from './context'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 

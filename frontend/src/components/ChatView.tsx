@@ -17,6 +17,7 @@ import { ChatOptionsButton } from './ChatOptions'
 import { AgentChip } from './AgentChip'
 import { ChatToolsDialog } from './ChatTools'
 import { ModelChip } from './ModelPicker'
+import { ContextGauge, ContextWarning } from './ContextGauge'
 import { Composer, type ComposerHandle } from './Composer'
 import { FindInChat } from './FindInChat'
 import { ActivityButton } from './policy/ActivityButton'
@@ -84,6 +85,7 @@ export function ChatView() {
                 {t('chat.waitingForYou', { count: waiting })}
               </span>
             ) : null}
+            <ContextGauge />
             <FindInChat />
             <ActivityButton />
             <ChatOptionsButton />
@@ -107,6 +109,7 @@ export function ChatView() {
         )}
 
         <div className="chat__composer">
+          <ContextWarning />
           <Composer
             ref={composer}
             value={draft}

@@ -2,6 +2,7 @@
 import { agentsEn } from './agents.en'
 import { policyEn } from './policy.en'
 import { contextWindowEn } from './contextWindow.en'
+import { contextEn } from './context.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -771,6 +772,7 @@ export const en = {
   policy: policyEn,
   agents: agentsEn,
   contextWindow: contextWindowEn,
+  context: contextEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',
