@@ -143,7 +143,7 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 		return -1
 	}
 	it := item{name: name, args: args, format: label, start: j, end: p, open: !closed}
-	if cut || (!closed && p >= hi) {
+	if cut {
 		it.msg = msgCutOff
 	}
 	s.add(it)

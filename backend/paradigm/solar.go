@@ -56,10 +56,7 @@ func (s *scanner) solar(j, k, hi int) int {
 		it.args = append(it.args, ojson.Member{Key: strings.TrimSpace(t[ks:ke]), Value: textOf(t[vs:end])})
 		p = next
 	}
-	if !closed && p >= hi {
-		it.msg = msgCutOff
-	}
-	it.end = p
+	it.end, it.open = p, !closed
 	s.add(it)
 	return p
 }

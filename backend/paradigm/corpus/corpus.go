@@ -74,6 +74,9 @@ func (c *Case) Want() ([]Call, int) {
 type Call struct {
 	Name      string          `json:"name"`
 	Arguments json.RawMessage `json:"arguments"`
+	// Repaired: only closers were missing at the end of the message, so the
+	// call must be found marked repaired (a person approves it).
+	Repaired bool `json:"repaired,omitempty"`
 }
 
 // Source says where a case comes from.
@@ -198,7 +201,7 @@ func Run(c *Case) Outcome {
 			problems = append(problems, p)
 			continue
 		}
-		res.Calls = append(res.Calls, chat.ToolCall{ID: p.ID, Name: p.Name, Arguments: p.Arguments, Start: p.Start, End: p.End})
+		res.Calls = append(res.Calls, chat.ToolCall{ID: p.ID, Name: p.Name, Arguments: p.Arguments, Start: p.Start, End: p.End, Repaired: p.Repaired})
 	}
 	res.Problems = problems
 	sort.SliceStable(res.Calls, func(i, j int) bool { return res.Calls[i].Start < res.Calls[j].Start })
@@ -220,6 +223,9 @@ func judge(c *Case, res paradigm.Result) string {
 		}
 		if !sameJSON(g.Arguments, w.Arguments) {
 			return fmt.Sprintf("call %d (%s) has arguments %s, want %s", i+1, g.Name, g.Arguments, compact(w.Arguments))
+		}
+		if g.Repaired != w.Repaired {
+			return fmt.Sprintf("call %d (%s) is marked repaired: %v, want %v", i+1, g.Name, g.Repaired, w.Repaired)
 		}
 	}
 	switch {
