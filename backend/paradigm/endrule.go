@@ -31,13 +31,13 @@ func (s *scanner) endRule() {
 		if it.msg != "" {
 			continue
 		}
-		rest := s.text[min(it.end, len(s.text)):]
-		if !unfinishedTail(rest) {
-			continue // more text follows: the closer was forgotten, not cut
-		}
 		if it.cutValue {
 			it.msg = cutOffMsg(it.name, "inside a value")
 			continue
+		}
+		rest := s.text[min(it.end, len(s.text)):]
+		if !unfinishedTail(rest) {
+			continue // more text follows: the closer was forgotten, not cut
 		}
 		missing := it.closersAdded || it.unclosed && !stopCloser[it.format] || partialMarker(rest)
 		if len(it.args) == 0 {
@@ -68,6 +68,20 @@ func (s *scanner) closerAtEnd(p int, closer string, hi int) {
 	}
 }
 
+// identPrefix says w may be the beginning of a key or a name the message
+// ended inside ("pa" of "path", "to" of "tools").
+func identPrefix(w string) bool {
+	if len(w) > 24 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if !isIdentByte(w[i]) && w[i] != ':' {
+			return false
+		}
+	}
+	return true
+}
+
 // stopCloser: families whose closer is a stop token servers strip
 // (Harmony's <|call|>): a
 // call of theirs that ends without one is complete.
@@ -92,7 +106,18 @@ func cutOffMsg(name, where string) string {
 // message ended inside ("</tool_c").
 func unfinishedTail(rest string) bool {
 	r := strings.TrimSpace(rest)
-	return r == "" || partialMarker(rest)
+	return r == "" || partialMarker(rest) || openersOnly(r)
+}
+
+// openersOnly says r is whole markers that open something (the next
+// argument's <|tool_arg:start|>), no closer among them: the message ended
+// before what they open.
+func openersOnly(r string) bool {
+	if len(r) > 64 || strings.ContainsAny(r, " \t\r\n{}\"'(=,;") || r[0] != '<' || r[len(r)-1] != '>' {
+		return false
+	}
+	l := strings.ToLower(r)
+	return !strings.Contains(l, "</") && !strings.Contains(l, "end") && !strings.Contains(l, "close")
 }
 
 // partialMarker says rest (after blanks) is a marker cut short: one short
@@ -122,7 +147,7 @@ func partialMarker(rest string) bool {
 	if strings.ContainsAny(r, "{}\"'(=,;") {
 		return false // content, not a marker
 	}
-	if k := strings.LastIndexByte(r, '>'); k >= 0 && k+1 < len(r) && r[k+1] != '<' && r[k+1] != '[' && r[k+1] != ']' {
+	if k := strings.LastIndexByte(r, '>'); k >= 0 && k+1 < len(r) && r[k+1] != '<' && r[k+1] != '[' && r[k+1] != ']' && !identPrefix(r[k+1:]) {
 		return false // whole markers, then text
 	}
 	if strings.Trim(r, "`~") == "" && len(r) >= 3 {

@@ -46,6 +46,9 @@ func (s *scanner) solar(j, k, hi int) int {
 		ks := p + len(argStart)
 		ke := s.findIn(argValue, ks, min(hi, ks+256))
 		if ke < 0 {
+			if hi == len(t) && hi-ks < 256 {
+				s.cutValues++ // the message ended inside the argument's name
+			}
 			break
 		}
 		vs := ke + len(argValue)

@@ -288,13 +288,14 @@ func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
 	for i := n; i < len(s.items); i++ {
 		// A value's end was guessed (its closer forgotten, or not come
 		// yet), or a closer never came: its calls may still change as text
-		// arrives, and the end of the message decides (endrule.go).
-		it := &s.items[i]
-		it.closersAdded = it.closersAdded || s.jsonRepaired > added
+		// arrives, and the end of the message decides (endrule.go). What
+		// the end of the message did concerns the last call read.
+		it, last := &s.items[i], i == len(s.items)-1
+		it.closersAdded = it.closersAdded || last && s.jsonRepaired > added
 		// open, as the parser set it: its closing marker never came.
-		it.unclosed = it.unclosed || it.open || s.endMissing > missing || it.closersAdded
+		it.unclosed = it.unclosed || it.open || last && s.endMissing > missing || it.closersAdded
 		it.open = it.open || s.guesses > guesses || it.unclosed
-		it.cutValue = it.cutValue || s.cutValues > cuts
+		it.cutValue = it.cutValue || last && s.cutValues > cuts
 	}
 	if end <= j || len(s.items) == n || n > maxItems/2 {
 		// Nothing found; or so much already that what follows is only
