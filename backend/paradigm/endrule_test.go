@@ -132,3 +132,37 @@ func TestCutOffMessage(t *testing.T) {
 		t.Errorf("the card should show what arrived: %q", r.Problems[0].Raw)
 	}
 }
+
+// A format the answer quotes never becomes a call: inside a fence marked as
+// plain text or another language, or under prose presenting it as an
+// illustration; in every family's syntax, whole and in two chunks.
+func TestQuotedFormatNeverACall(t *testing.T) {
+	opts := paradigm.Options{Paradigm: "auto"}
+	wraps := []struct{ name, before, after string }{
+		{"text fence", "```text\n", "\n```"},
+		{"plaintext fence", "```plaintext\n", "\n```"},
+		{"txt fence", "```txt\n", "\n```"},
+		{"markdown fence", "```markdown\n", "\n```"},
+		{"python fence", "```python\n", "\n```"},
+		{"illustration", "Here is an example of the format (an illustration, not a call):\n\n", "\n\nThat is how a call looks."},
+	}
+	for _, f := range paradigm.Formats() {
+		ex := strings.TrimSpace(f.Example)
+		for _, w := range wraps {
+			in := w.before + ex + w.after
+			if r := paradigm.Scan(in, opts); len(r.Calls) > 0 {
+				t.Errorf("%s in a %s: %d calls", f.ID, w.name, len(r.Calls))
+			}
+			for k := 1; k < len(in); k += 7 {
+				st := paradigm.NewStream(opts)
+				st.Write(in[:k])
+				st.Forming()
+				st.Write(in[k:])
+				if len(st.Forming()) > 0 || len(st.Result().Calls) > 0 {
+					t.Errorf("%s in a %s, fed in two chunks at %d: a call", f.ID, w.name, k)
+					break
+				}
+			}
+		}
+	}
+}

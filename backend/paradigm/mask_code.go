@@ -5,14 +5,14 @@ import "strings"
 // Code shown to the user is not a call. A fenced block in a language that
 // can hold calls (json, xml, tool_code, none, …) is scanned; any other
 // language (python, bash, go, …) makes the block inert, and so does an
-// inline `code span`.
+// inline `code span`. A block marked as plain text (text, plaintext, txt)
+// is text the answer quotes: a call format in it is shown, not made.
 
 // callFenceLangs are the fence languages that may hold calls.
 var callFenceLangs = map[string]bool{
-	"": true, "json": true, "json5": true, "jsonc": true, "jsonl": true, "xml": true, "text": true,
+	"": true, "json": true, "json5": true, "jsonc": true, "jsonl": true, "xml": true,
 	"tool_code": true, "tool_call": true, "tool_calls": true, "tool": true, "tools": true,
 	"function_call": true, "function_calls": true, "toolcall": true, "tool_use": true, "vcp": true,
-	"plaintext": true, "txt": true,
 }
 
 func (s *scanner) fenceOrCode(j, hi int) int {
