@@ -53,6 +53,9 @@ type Call struct {
 	Result      string          `json:"result,omitempty"` // what the model is told
 	ResultState ToolStatus      `json:"resultStatus,omitempty"`
 	Truncated   bool            `json:"truncated,omitempty"` // Result was cut at the output cap
+	// Repaired: the message ended with only the call's closers missing and
+	// Airlock added them. A person must approve it: no rule runs it.
+	Repaired bool `json:"repaired,omitempty"`
 	Images      []Image         `json:"images,omitempty"`    // pictures the tool returned, shown on the card
 	StartedAt   int64           `json:"startedAt,omitempty"`
 	FinishedAt  int64           `json:"finishedAt,omitempty"`

@@ -86,6 +86,7 @@ const (
 	ByRulePrefix = "rule:"       // + the rule's id: "rule:12"
 	ByLoopGuard  = "loop_guard"  // the loop guard held a call a rule allowed
 	ByTurnCap    = "turn_cap"    // the turn cap held a call a rule allowed
+	ByRepaired   = "repaired"    // a repaired call a rule allowed waits for a person
 	ByNewMessage = "new_message" // the user wrote instead of deciding
 	ByTimeout    = "timeout"     // the run took longer than the tool timeout
 )
@@ -141,7 +142,7 @@ func ValidAuditDecision(d string) bool {
 // turn_cap, new_message, timeout, system, or a legacy rule:chat/rule:global.
 func ValidDecidedBy(by string) bool {
 	switch by {
-	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByNewMessage, ByTimeout:
+	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByRepaired, ByNewMessage, ByTimeout:
 		return true
 	}
 	return RuleID(by) > 0

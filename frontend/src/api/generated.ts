@@ -154,6 +154,7 @@ export type Call = {
   result?: string
   resultStatus?: string
   truncated?: boolean
+  repaired?: boolean
   images?: ToolImage[]
   startedAt?: number
   finishedAt?: number
