@@ -55,13 +55,13 @@ type Call struct {
 	Truncated   bool            `json:"truncated,omitempty"` // Result was cut at the output cap
 	// Repaired: the message ended with only the call's closers missing and
 	// Airlock added them. A person must approve it: no rule runs it.
-	Repaired bool `json:"repaired,omitempty"`
-	Images      []Image         `json:"images,omitempty"`    // pictures the tool returned, shown on the card
-	StartedAt   int64           `json:"startedAt,omitempty"`
-	FinishedAt  int64           `json:"finishedAt,omitempty"`
-	Preview     json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
-	CreatedAt   int64           `json:"createdAt"`
-	UpdatedAt   int64           `json:"updatedAt"`
+	Repaired   bool            `json:"repaired,omitempty"`
+	Images     []Image         `json:"images,omitempty"` // pictures the tool returned, shown on the card
+	StartedAt  int64           `json:"startedAt,omitempty"`
+	FinishedAt int64           `json:"finishedAt,omitempty"`
+	Preview    json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
+	CreatedAt  int64           `json:"createdAt"`
+	UpdatedAt  int64           `json:"updatedAt"`
 }
 
 // Image is a picture a tool returned.

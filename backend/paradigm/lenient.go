@@ -359,5 +359,5 @@ func looksLikeCall(seg string) bool {
 	if strings.Contains(seg, "tool_calls") {
 		return true
 	}
-	return strings.Contains(seg, "name") && (strings.Contains(seg, "arguments") || strings.Contains(seg, "parameters"))
+	return strings.Contains(seg, "name") && (strings.Contains(seg, "arguments") || strings.Contains(seg, "parameters") || strings.Contains(seg, "tool_input"))
 }
