@@ -2,6 +2,7 @@ package facade
 
 import (
 	"airlock/backend/chat"
+	"airlock/backend/store"
 	"encoding/json"
 	"errors"
 )
@@ -21,6 +22,7 @@ func toAPI(err error) error {
 	if err == nil {
 		return nil
 	}
+	err = store.Explain(err) // a damaged database, in words
 	var coded interface{ Code() string }
 	var ce *chat.Error
 	switch {

@@ -8,6 +8,7 @@ import (
 
 	"airlock/backend/approval"
 	"airlock/backend/chat"
+	"airlock/backend/engine"
 	"airlock/backend/export"
 	"airlock/backend/store"
 )
@@ -67,10 +68,7 @@ func (a *App) AddRuleFromCall(callID string, d approval.Draft) (RuleAdded, error
 // rule the chat. It applies to calls from now on.
 func (a *App) AddRule(d approval.Draft) (chat.Rule, error) {
 	box := a.tools.All()
-	r, err := approval.NewRule(d, nil, func(name string) ([]string, bool) {
-		t, ok := box.Get(name)
-		return t.PathArgs, ok
-	}, chat.Now())
+	r, err := approval.NewRule(d, nil, engine.ToolsOf(box), chat.Now())
 	if err != nil {
 		return r, toAPI(err)
 	}
@@ -118,7 +116,8 @@ func (a *App) RuleOptions(callID string) (RuleOptions, error) {
 		return RuleOptions{}, toAPI(err)
 	}
 	o := RuleOptions{Tool: c.Name, PathArgs: []string{}, Args: []ArgOption{}, Scopes: chat.Scopes, Covering: []chat.Rule{}}
-	t, _ := a.tools.For(ch.MCPServers).Get(c.Name)
+	box := a.tools.For(ch.MCPServers)
+	t, _ := box.Get(c.Name)
 	if len(t.PathArgs) > 0 {
 		o.PathArgs = t.PathArgs
 		o.Folder = approval.SuggestFolder(c, t.PathArgs)
@@ -138,10 +137,7 @@ func (a *App) RuleOptions(callID string) (RuleOptions, error) {
 		return o, toAPI(err)
 	}
 	env, envErr := a.envFor(a.ctx, c.ChatID)
-	s := approval.Subject{Call: c, PathArgs: t.PathArgs, Resolve: env.Resolve}
-	if envErr != nil {
-		s.Resolve = func(string) (string, error) { return "", envErr }
-	}
+	s := engine.Subjects(box, env, envErr)(c)
 	now := chat.Now()
 	for _, r := range rules {
 		if approval.Active(r, c, now) && approval.Matches(r, s) {

@@ -110,7 +110,7 @@ func (a *App) connect(ctx context.Context) (chat.Provider, engine.Model, error) 
 		}
 		p.Model = models[0]
 	}
-	return p, a.client(p), nil
+	return p, a.modelClient(ctx, p), nil
 }
 
 func (a *App) activeProvider(ctx context.Context) (chat.Provider, error) {

@@ -41,6 +41,8 @@ var tsTypes = []struct {
 	{"Provider", chat.Provider{}},
 	{"Settings", chat.Settings{}},
 	{"ModelModeInfo", ModelModeInfo{}},
+	{"ContextWindow", chat.Window{}},
+	{"ModelWindowInfo", ModelWindowInfo{}},
 	{"AppInfo", AppInfo{}},
 	{"AboutInfo", AboutInfo{}},
 	{"ImportResult", ImportResult{}},

@@ -8,5 +8,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Whole-app tests stream through the fake backend in real time: on a loaded
+    // two-core machine 5 s (the default) is not enough for the longest of them.
+    testTimeout: 20_000,
   },
 })

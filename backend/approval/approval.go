@@ -13,10 +13,19 @@
 //     (tools.Tool.PathArgs, set by the file tools from their argument
 //     types; MCP tools have none) lies at or under the folder, or under a
 //     folder a glob matches ("src/*/gen", "**/secrets"), matched with
-//     doublestar on clean, NFC, slash-separated paths relative to the
-//     workspace root;
-//   - an exact value of one argument (JSON, keys sorted, NFC; a path
-//     argument compares as a clean path: "./a" is "a").
+//     doublestar on clean, slash-separated paths relative to the
+//     workspace root: an allow rule on the bytes the tool opens, a never
+//     rule in NFKC with Unicode case folding (chat.FoldName);
+//   - an exact value of one argument (JSON, keys sorted; a path argument
+//     compares as a clean path: "./a" is "a"). Arguments with keys
+//     written twice or alike but for case (chat.AmbiguousKeys) match no
+//     allow rule on a value or a folder; a never rule matches any reading.
+//
+// A tool name typed in Settings is read as the scanner reads a model's
+// (ToolsOf); a rule on one MCP tool follows the tool (server and its own
+// name), not its sanitised name. A call a rule allowed is decided again
+// just before it runs (Recheck): an earlier call of its answer may have
+// changed the workspace.
 //
 // Paths are cleaned as the tools clean them (workspace.CleanPath: "..",
 // absolute paths, drives, NUL and control characters never clean) and then

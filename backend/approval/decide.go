@@ -70,6 +70,24 @@ func Decide(in Input) Decision {
 // RepairedText says why a repaired call a rule allows waits.
 const RepairedText = "Repaired: the model's message ended without this call's closing brackets or tags, and Airlock added them. Check the arguments: a repaired call waits for you even if a rule allows it."
 
+// Recheck decides again, just before it runs, a call a rule allowed: an
+// earlier call of the answer may have changed the workspace since (moved a
+// link into an allowed folder). A never rule covering it now denies it;
+// with no allow rule covering it any more, a person decides (Ask). The
+// loop guard and the turn cap had their say when it was first decided.
+func Recheck(rules []chat.Rule, s Subject, now int64) Decision {
+	if deny, ok := pick(rules, chat.RuleDeny, s, now); ok {
+		return Decision{Verdict: Deny, Rule: deny}
+	}
+	if allow, ok := pick(rules, chat.RuleAllow, s, now); ok {
+		return Decision{Verdict: Allow, Rule: allow}
+	}
+	return Decision{Verdict: Ask, By: chat.ByRecheck, Guard: RecheckText}
+}
+
+// RecheckText says why a call a rule allowed waits for a person after all.
+const RecheckText = "When its turn to run came, the workspace had changed (an earlier call of this answer moved, wrote or deleted something), and no rule allows this call there any more, so it waits for you."
+
 // TurnCapText says why the turn cap held a call a rule allows.
 func TurnCapText(turn, max int) string {
 	return fmt.Sprintf("Turn cap: this is the model's answer %d since your message, past the limit of %d in Settings, so its calls wait for you even if a rule allows them.", turn, max)

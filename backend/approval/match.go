@@ -3,6 +3,7 @@ package approval
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -22,6 +23,9 @@ type Subject struct {
 	// Resolve follows the workspace's links (tools.Env.Resolve); nil:
 	// paths are taken as cleaned.
 	Resolve func(path string) (string, error)
+	// Server and Remote: for an MCP tool, its server and its own name
+	// there (a rule on one MCP tool follows these, not the name).
+	Server, Remote string
 }
 
 // Active reports whether a rule holds for a call made now: not expired,
@@ -51,11 +55,16 @@ func Active(r chat.Rule, c chat.Call, now int64) bool {
 //     where its links lead; a never rule needs one of them, either way;
 //   - a path that cannot be cleaned (absolute, "..", NUL, outside the
 //     workspace) or resolved (a link out, a loop) is under no folder;
-//   - allow rules compare paths case-sensitively, never rules ignoring
-//     case (a case-insensitive disk would otherwise slip past them);
-//   - both sides are NFC-normalised (macOS writes names decomposed).
+//   - an allow rule compares the very bytes the tool will open (and
+//     resolves links on them): "déjà" in NFC and in NFD, or "K" and the
+//     Kelvin sign, are different names on Linux, so an allow rule on one
+//     never covers the other (a person decides);
+//   - a never rule compares broadly: both sides in NFKC with Unicode case
+//     folding ("ſecrets" is "secrets", "K" is "k"), so no spelling
+//     that a case- or normalisation-insensitive disk would take as the
+//     same name slips past it.
 func Matches(r chat.Rule, s Subject) bool {
-	if !toolMatches(r.Tool, s.Call.Name) {
+	if !toolMatches(r, s) {
 		return false
 	}
 	switch r.Match.Kind {
@@ -69,40 +78,96 @@ func Matches(r chat.Rule, s Subject) bool {
 	return false
 }
 
-// toolMatches: an exact name, or a glob of names ("mcp__git__*").
-func toolMatches(pattern, name string) bool {
-	if pattern == name {
+// toolMatches: a rule on one MCP tool holds for that tool (server and
+// name there) whatever name it is offered under now; else an exact name,
+// or a glob of names ("mcp__git__*"), which a never rule reads ignoring
+// case.
+func toolMatches(r chat.Rule, s Subject) bool {
+	pattern, name := r.Tool, s.Call.Name
+	switch {
+	case r.ToolRemote != "":
+		return r.ToolServer == s.Server && r.ToolRemote == s.Remote
+	case pattern == name:
 		return true
+	case !hasMeta(pattern):
+		return false
+	case r.Effect == chat.RuleDeny:
+		return doublestar.MatchUnvalidated(chat.FoldName(pattern), chat.FoldName(name))
 	}
-	return hasMeta(pattern) && doublestar.MatchUnvalidated(pattern, name)
+	return doublestar.MatchUnvalidated(pattern, name)
 }
 
 func hasMeta(s string) bool { return strings.ContainsAny(s, "*?[{") }
 
-// arguments reads a call's arguments object; nil when they are not one.
-func arguments(raw json.RawMessage) map[string]json.RawMessage {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return map[string]json.RawMessage{}
-	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil || m == nil {
-		return nil
-	}
-	return m
+// args is a call's arguments object as rules read it.
+type args struct {
+	last      map[string]json.RawMessage   // as Go's tools read it: the last of equal keys
+	byFold    map[string][]json.RawMessage // every value, by folded key (never rules)
+	ambiguous bool                         // keys written twice, or alike but for case
 }
 
-// pathOf reads a path argument: its cleaned form and where it leads. A
-// missing or null argument is the workspace root, as the tools take it.
-// ok is false for a path that is not a string or cannot be cleaned;
-// resolved is "" when its links cannot be followed.
-func pathOf(args map[string]json.RawMessage, name string, resolve func(string) (string, error)) (clean, resolved string, ok bool) {
+// arguments reads a call's arguments object; ok is false when they are
+// not one.
+func arguments(raw json.RawMessage) (a args, ok bool) {
+	a.last, a.byFold = map[string]json.RawMessage{}, map[string][]json.RawMessage{}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return a, true
+	}
+	if json.Unmarshal(raw, &a.last) != nil || a.last == nil {
+		return a, false
+	}
+	a.ambiguous = len(chat.AmbiguousKeys(raw)) > 0
+	if !a.ambiguous { // one value per key: the map has them all
+		for k, v := range a.last {
+			a.byFold[chat.FoldName(k)] = []json.RawMessage{v}
+		}
+		return a, true
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return a, false
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return a, false
+		}
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return a, false
+		}
+		k, _ := tok.(string)
+		a.byFold[chat.FoldName(k)] = append(a.byFold[chat.FoldName(k)], v)
+	}
+	return a, true
+}
+
+// values are what an argument may be read as: for an allow rule the value
+// the tools read (missing: none), for a never rule every value of a key
+// that folds to the name.
+func (a args) values(name string, deny bool) []json.RawMessage {
+	if deny {
+		return a.byFold[chat.FoldName(name)]
+	}
+	if v, found := a.last[name]; found {
+		return []json.RawMessage{v}
+	}
+	return nil
+}
+
+// pathOf reads a path argument: its cleaned form and where it leads, on
+// the bytes as written (the tools open those). A missing or null argument
+// is the workspace root, as the tools take it. ok is false for a path that
+// is not a string or cannot be cleaned; resolved is "" when its links
+// cannot be followed.
+func pathOf(raw json.RawMessage, resolve func(string) (string, error)) (clean, resolved string, ok bool) {
 	var p string
-	if raw, found := args[name]; found && string(bytes.TrimSpace(raw)) != "null" {
+	if raw != nil && string(bytes.TrimSpace(raw)) != "null" {
 		if json.Unmarshal(raw, &p) != nil {
 			return "", "", false
 		}
 	}
-	clean, err := workspace.CleanPath(norm.NFC.String(p))
+	clean, err := workspace.CleanPath(p)
 	if err != nil {
 		return "", "", false
 	}
@@ -110,27 +175,38 @@ func pathOf(args map[string]json.RawMessage, name string, resolve func(string) (
 	if resolve != nil {
 		if resolved, err = resolve(clean); err != nil {
 			resolved = ""
-		} else if resolved, err = workspace.CleanPath(norm.NFC.String(resolved)); err != nil {
+		} else if resolved, err = workspace.CleanPath(resolved); err != nil {
 			resolved = ""
 		}
 	}
 	return clean, resolved, true
 }
 
+// pathValues are the values a path argument may be read as; a missing
+// argument is the root (nil).
+func (a args) pathValues(name string, deny bool) []json.RawMessage {
+	if vs := a.values(name, deny); len(vs) > 0 {
+		return vs
+	}
+	return []json.RawMessage{nil}
+}
+
 func pathsMatch(r chat.Rule, s Subject) bool {
-	args := arguments(s.Call.Arguments)
-	if len(s.PathArgs) == 0 || args == nil {
+	a, isObject := arguments(s.Call.Arguments)
+	deny := r.Effect == chat.RuleDeny
+	if len(s.PathArgs) == 0 || !isObject || (!deny && a.ambiguous) {
 		return false
 	}
-	deny := r.Effect == chat.RuleDeny
-	folder := norm.NFC.String(r.Match.Path)
+	folder := r.Match.Path
 	for _, name := range s.PathArgs {
-		clean, resolved, ok := pathOf(args, name, s.Resolve)
-		switch {
-		case deny && ok && (under(folder, clean, true) || (resolved != "" && under(folder, resolved, true))):
-			return true
-		case !deny && (!ok || resolved == "" || !under(folder, clean, false) || !under(folder, resolved, false)):
-			return false
+		for _, raw := range a.pathValues(name, deny) {
+			clean, resolved, ok := pathOf(raw, s.Resolve)
+			switch {
+			case deny && ok && (under(folder, clean, true) || (resolved != "" && under(folder, resolved, true))):
+				return true
+			case !deny && (!ok || resolved == "" || !under(folder, clean, false) || !under(folder, resolved, false)):
+				return false
+			}
 		}
 	}
 	return !deny
@@ -138,9 +214,10 @@ func pathsMatch(r chat.Rule, s Subject) bool {
 
 // under reports a clean path at or beneath a folder, or beneath a folder
 // a glob matches ("src/*/gen", "**/secrets"). The root is under "." only.
+// fold: compared as never rules compare (chat.FoldName).
 func under(folder, p string, fold bool) bool {
 	if fold {
-		folder, p = strings.ToLower(folder), strings.ToLower(p)
+		folder, p = chat.FoldName(folder), chat.FoldName(p)
 	}
 	if !hasMeta(folder) {
 		return workspace.Within(p, folder)
@@ -153,18 +230,25 @@ func under(folder, p string, fold bool) bool {
 	return false
 }
 
+// exactMatches: an allow rule needs the value exactly (bytes of strings
+// as written, keys in any order) and no ambiguous key anywhere in the
+// arguments; a never rule any value read for the argument, strings
+// compared in NFC.
 func exactMatches(r chat.Rule, s Subject) bool {
-	args := arguments(s.Call.Arguments)
-	if args == nil {
-		return false
-	}
-	raw, found := args[r.Match.Arg]
-	if !found {
-		return false
-	}
+	a, isObject := arguments(s.Call.Arguments)
 	deny := r.Effect == chat.RuleDeny
-	for _, name := range s.PathArgs {
-		if name != r.Match.Arg {
+	if !isObject || (!deny && a.ambiguous) {
+		return false
+	}
+	isPath := slices.Contains(s.PathArgs, r.Match.Arg)
+	for _, raw := range a.values(r.Match.Arg, deny) {
+		if !isPath {
+			if canonical(raw, deny) == canonical(r.Match.Value, deny) {
+				return true
+			}
+			if !deny {
+				return false
+			}
 			continue
 		}
 		// A path: the same place, not the same spelling ("./a" is "a").
@@ -172,27 +256,35 @@ func exactMatches(r chat.Rule, s Subject) bool {
 		if json.Unmarshal(r.Match.Value, &want) != nil {
 			return false
 		}
-		want, err := workspace.CleanPath(norm.NFC.String(want))
-		clean, resolved, ok := pathOf(args, name, s.Resolve)
+		want, err := workspace.CleanPath(want)
+		clean, resolved, ok := pathOf(raw, s.Resolve)
 		switch {
 		case !ok || err != nil:
-			return false
+			if !deny {
+				return false
+			}
 		case deny:
-			return strings.EqualFold(clean, want) || strings.EqualFold(resolved, want)
+			if chat.FoldName(clean) == chat.FoldName(want) || (resolved != "" && chat.FoldName(resolved) == chat.FoldName(want)) {
+				return true
+			}
+		default:
+			return clean == want && resolved == want
 		}
-		return clean == want && resolved == want
 	}
-	return canonical(raw) == canonical(r.Match.Value)
+	return false
 }
 
-// canonical is a JSON value with sorted keys and NFC strings, for
-// comparing values; "" for text that is not JSON.
-func canonical(raw json.RawMessage) string {
+// canonical is a JSON value with sorted keys, for comparing values ("" for
+// text that is not JSON); nfc: strings and keys in NFC (never rules).
+func canonical(raw json.RawMessage, nfcForm bool) string {
 	var v any
 	if len(bytes.TrimSpace(raw)) == 0 || json.Unmarshal(raw, &v) != nil {
 		return ""
 	}
-	b, _ := json.Marshal(nfc(v))
+	if nfcForm {
+		v = nfc(v)
+	}
+	b, _ := json.Marshal(v)
 	return string(b)
 }
 

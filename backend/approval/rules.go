@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"golang.org/x/text/unicode/norm"
 
 	"airlock/backend/chat"
 	"airlock/backend/workspace"
@@ -45,14 +44,27 @@ const (
 	Hour           = int64(time.Hour / time.Millisecond)
 )
 
-// PathArgsOf says which arguments of a tool are workspace paths, and
-// whether the tool is known.
-type PathArgsOf func(tool string) (args []string, known bool)
+// ToolInfo is what rules need to know of a tool: its canonical name, its
+// arguments that are workspace paths, and for an MCP tool its server and
+// its own name there.
+type ToolInfo struct {
+	Name           string
+	PathArgs       []string
+	Server, Remote string
+}
+
+// ToolsOf finds a tool by a name as a person (or a model) writes it,
+// repairing it the way the scanner does (tools.Registry.Lookup: case,
+// "functions." prefixes, '-' for '_'); known is false when no tool fits.
+type ToolsOf func(name string) (t ToolInfo, known bool)
 
 // NewRule checks a draft and makes the rule it asks for, from a card (from
-// may be nil for a rule made in Settings). now stamps it and, for an hour
-// rule, sets its end. Errors say what to change.
-func NewRule(d Draft, from *chat.Call, pathArgs PathArgsOf, now int64) (chat.Rule, error) {
+// may be nil for a rule made in Settings). A tool name is stored as the
+// tool calls it (Read_File, read-file and functions.read_file are
+// read_file); a name made in Settings that fits no tool is refused, since a
+// rule on it would never hold. now stamps it and, for an hour rule, sets
+// its end. Errors say what to change.
+func NewRule(d Draft, from *chat.Call, toolsOf ToolsOf, now int64) (chat.Rule, error) {
 	r := chat.Rule{Effect: d.Effect, Tool: strings.TrimSpace(d.Tool), Match: chat.RuleMatch{Kind: d.Match},
 		Scope: d.Scope, ChatID: d.ChatID, CreatedAt: now}
 	if r.Effect == "" {
@@ -79,8 +91,13 @@ func NewRule(d Draft, from *chat.Call, pathArgs PathArgsOf, now int64) (chat.Rul
 	}
 	var paths []string
 	known := hasMeta(r.Tool)
-	if !known && pathArgs != nil {
-		paths, known = pathArgs(r.Tool)
+	if !known && toolsOf != nil {
+		var t ToolInfo
+		if t, known = toolsOf(r.Tool); known {
+			r.Tool, paths, r.ToolServer, r.ToolRemote = t.Name, t.PathArgs, t.Server, t.Remote
+		} else if from == nil {
+			return r, invalid("there is no tool named %q now; pick one from the list (a tool of an MCP server is listed while the server runs; for all of a server's tools use a pattern such as mcp__git__*)", r.Tool)
+		}
 	}
 	if err := buildMatch(&r, d, from, paths, known); err != nil {
 		return r, err
@@ -130,7 +147,8 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 		}
 		value := bytes.TrimSpace(d.Value)
 		if (len(value) == 0 || string(value) == "null") && fromTool {
-			v, ok := arguments(from.Arguments)[r.Match.Arg]
+			a, _ := arguments(from.Arguments)
+			v, ok := a.last[r.Match.Arg]
 			if !ok {
 				return invalid("this call has no argument %q", r.Match.Arg)
 			}
@@ -148,26 +166,27 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 				if json.Unmarshal(value, &s) != nil {
 					return invalid("%q is a path; its value must be a string", p)
 				}
-				clean, err := workspace.CleanPath(norm.NFC.String(s))
+				clean, err := workspace.CleanPath(s)
 				if err != nil {
 					return invalid("%s", err.Error())
 				}
 				value, _ = json.Marshal(clean)
 			}
 		}
-		r.Match.Value = json.RawMessage(canonical(value))
+		r.Match.Value = json.RawMessage(canonical(value, false))
 		return nil
 	}
 	return invalid("a rule matches any arguments, paths under a folder, or an exact value; not %q", r.Match.Kind)
 }
 
 // cleanFolder makes a folder (or glob of folders) of a rule: relative to
-// the workspace root, cleaned like the tools' paths, NFC.
+// the workspace root, cleaned like the tools' paths, in the bytes as typed
+// (an allow rule matches those bytes; see Matches).
 func cleanFolder(folder string) (string, error) {
 	if strings.TrimSpace(folder) == "" {
 		return "", invalid("say which folder (relative to the workspace root; \".\" for all of it)")
 	}
-	clean, err := workspace.CleanPath(norm.NFC.String(folder))
+	clean, err := workspace.CleanPath(folder)
 	if err != nil {
 		return "", invalid("%s", err.Error())
 	}
@@ -208,9 +227,9 @@ func setScope(r *chat.Rule, d Draft, from *chat.Call, now int64) error {
 // for a tool that takes folders, such as list_directory docs); "." when
 // the path is at the root or cannot be read.
 func SuggestFolder(c chat.Call, pathArgs []string) string {
-	args := arguments(c.Arguments)
+	a, _ := arguments(c.Arguments)
 	for _, name := range pathArgs {
-		clean, _, ok := pathOf(args, name, nil)
+		clean, _, ok := pathOf(a.last[name], nil)
 		if !ok {
 			continue
 		}

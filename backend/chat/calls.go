@@ -60,8 +60,12 @@ type Call struct {
 	StartedAt  int64           `json:"startedAt,omitempty"`
 	FinishedAt int64           `json:"finishedAt,omitempty"`
 	Preview    json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
-	CreatedAt  int64           `json:"createdAt"`
-	UpdatedAt  int64           `json:"updatedAt"`
+	// AmbiguousKeys are keys of the arguments written twice, or differing
+	// only by case (AmbiguousKeys): no exact-value rule matches such a
+	// call, and the card says so. Computed from the arguments, not stored.
+	AmbiguousKeys []string `json:"ambiguousKeys,omitempty"`
+	CreatedAt     int64    `json:"createdAt"`
+	UpdatedAt     int64    `json:"updatedAt"`
 }
 
 // Image is a picture a tool returned.
@@ -100,8 +104,10 @@ var transitions = map[CallState][]CallState{
 	CallPending:     {CallApproved, CallDenied},
 	CallInterrupted: {CallApproved, CallDenied},
 	CallProblem:     {CallApproved, CallProblem}, // problem→problem: "tell the model" settles it in place
-	CallApproved:    {CallRunning, CallError},
-	CallRunning:     {CallDone, CallError, CallInterrupted},
+	// approved→pending/denied: a call a rule allowed is decided again just
+	// before it runs (the workspace may have changed since).
+	CallApproved: {CallRunning, CallError, CallPending, CallDenied},
+	CallRunning:  {CallDone, CallError, CallInterrupted},
 }
 
 // CanMove reports whether a call may go from one state to another.

@@ -10,7 +10,7 @@ func TestCallStateMachine(t *testing.T) {
 		{CallPending, CallApproved}: true, {CallPending, CallDenied}: true,
 		{CallInterrupted, CallApproved}: true, {CallInterrupted, CallDenied}: true,
 		{CallProblem, CallApproved}: true, {CallProblem, CallProblem}: true,
-		{CallApproved, CallRunning}: true, {CallApproved, CallError}: true,
+		{CallApproved, CallRunning}: true, {CallApproved, CallError}: true, {CallApproved, CallPending}: true, {CallApproved, CallDenied}: true,
 		{CallRunning, CallDone}: true, {CallRunning, CallError}: true, {CallRunning, CallInterrupted}: true,
 	}
 	all := []CallState{CallPending, CallApproved, CallRunning, CallDone, CallError, CallDenied, CallInterrupted, CallProblem}

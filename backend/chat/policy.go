@@ -60,9 +60,14 @@ type Rule struct {
 	ID     int64      `json:"id"`
 	Effect RuleEffect `json:"effect"`
 	// Tool is a tool's canonical name, or a glob of names ("mcp__git__*").
-	Tool  string    `json:"tool"`
-	Match RuleMatch `json:"match"`
-	Scope RuleScope `json:"scope"`
+	Tool string `json:"tool"`
+	// ToolServer and ToolRemote: for a rule on one MCP tool, the server and
+	// the tool's own name there. The rule follows that tool whatever
+	// sanitised name it is offered under; "" for Airlock's tools and globs.
+	ToolServer string    `json:"toolServer,omitempty"`
+	ToolRemote string    `json:"toolRemote,omitempty"`
+	Match      RuleMatch `json:"match"`
+	Scope      RuleScope `json:"scope"`
 	// ChatID: the chat a "chat" (or "call") rule holds in; "" for every chat.
 	ChatID string `json:"chatId"`
 	// MessageID: for a "call" rule, the answer whose calls it covers.
@@ -89,6 +94,10 @@ const (
 	ByRepaired   = "repaired"    // a repaired call a rule allowed waits for a person
 	ByNewMessage = "new_message" // the user wrote instead of deciding
 	ByTimeout    = "timeout"     // the run took longer than the tool timeout
+	// ByRecheck: when its turn to run came, the workspace had changed so
+	// that the rule which allowed the call no longer did (or a never rule
+	// now covers it); it went back to a person.
+	ByRecheck = "recheck"
 )
 
 // RuleID reads the rule id out of a DecidedBy value ("rule:12" → 12); 0
@@ -142,7 +151,7 @@ func ValidAuditDecision(d string) bool {
 // turn_cap, new_message, timeout, system, or a legacy rule:chat/rule:global.
 func ValidDecidedBy(by string) bool {
 	switch by {
-	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByRepaired, ByNewMessage, ByTimeout:
+	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByRepaired, ByNewMessage, ByTimeout, ByRecheck:
 		return true
 	}
 	return RuleID(by) > 0

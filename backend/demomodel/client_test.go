@@ -223,3 +223,16 @@ func TestDemoListsItsModels(t *testing.T) {
 		t.Fatalf("%v %v", ids, err)
 	}
 }
+
+// TestDemoWindow: Airlock finds the demo's window from its model list.
+func TestDemoWindow(t *testing.T) {
+	base, stop, err := demomodel.Start("127.0.0.1:0", demomodel.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop(context.Background())
+	w, err := llm.New(llm.Config{BaseURL: base, Model: demomodel.DefaultModels()[0]}).Window(context.Background())
+	if err != nil || w.Tokens != demomodel.ContextLength || w.Source != "server:list" {
+		t.Fatalf("%+v %v", w, err)
+	}
+}

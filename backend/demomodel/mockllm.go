@@ -153,19 +153,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// ContextLength is the context window the demo's model list states for
+// every model (as Together and others do, context_length), so Airlock knows
+// it as it knows a real server's. The demo enforces none.
+const ContextLength = 32768
+
 func (s *Server) models(w http.ResponseWriter) {
 	type model struct {
-		ID      string `json:"id"`
-		Object  string `json:"object"`
-		Created int64  `json:"created"`
-		OwnedBy string `json:"owned_by"`
+		ID            string `json:"id"`
+		Object        string `json:"object"`
+		Created       int64  `json:"created"`
+		OwnedBy       string `json:"owned_by"`
+		ContextLength int    `json:"context_length"`
 	}
 	list := struct {
 		Object string  `json:"object"`
 		Data   []model `json:"data"`
 	}{Object: "list"}
 	for _, m := range s.opts.Models {
-		list.Data = append(list.Data, model{ID: m, Object: "model", Created: 1735689600, OwnedBy: "airlock"})
+		list.Data = append(list.Data, model{ID: m, Object: "model", Created: 1735689600, OwnedBy: "airlock", ContextLength: ContextLength})
 	}
 	writeJSON(w, http.StatusOK, list)
 }

@@ -102,6 +102,7 @@ type Engine struct {
 	wg         sync.WaitGroup
 
 	decide sync.Mutex // serialises decisions and the hand-back of results
+	runs   runLocks   // orders a chat's runs (runorder.go)
 }
 
 type turn struct {
@@ -406,6 +407,10 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 
 	final := snapshot()
 	final.Usage = res.Usage
+	if err == nil && res.CutOff() {
+		final.ErrorCode = chat.CodeCutOff
+		final.ErrorMessage = "The answer reached its length limit (the model's answer budget, or what was left of its context window) and may be unfinished."
+	}
 	if res.Model != "" {
 		final.Model = res.Model
 	}

@@ -91,7 +91,7 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 	for _, cl := range stored {
 		e.emit(bridge.EventCallUpdated, cl)
 	}
-	e.applyRules(ctx, msg.ChatID, box, subjects(box, env, envErr), previous, stored)
+	e.applyRules(ctx, msg.ChatID, box, Subjects(box, env, envErr), previous, stored)
 	e.finishLocked(ctx, msg.ID)
 }
 

@@ -12,14 +12,14 @@ import (
 // which run by themselves and which are never allowed (package approval);
 // a rule made from a card applies at once to the calls of its answer.
 
-// subjects tells rules how to read a chat's calls: the tool's path
+// Subjects tells rules how to read a chat's calls: the tool's path
 // arguments, and the workspace's links. When the workspace cannot be
 // opened, no path can be resolved, so no rule on folders allows anything.
-func subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) approval.Subject {
+func Subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) approval.Subject {
 	return func(c chat.Call) approval.Subject {
 		s := approval.Subject{Call: c}
 		if t, ok := box.Get(c.Name); ok {
-			s.PathArgs = t.PathArgs
+			s.PathArgs, s.Server, s.Remote = t.PathArgs, t.Server, t.Remote
 		}
 		switch {
 		case envErr != nil:
@@ -31,11 +31,16 @@ func subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) a
 	}
 }
 
-// pathArgsOf says which arguments of a chat's tools are paths.
-func pathArgsOf(box *tools.Toolbox) approval.PathArgsOf {
-	return func(name string) ([]string, bool) {
-		t, ok := box.Get(name)
-		return t.PathArgs, ok
+// ToolsOf tells rules about a toolbox's tools, finding a name as the
+// scanner does (tools.Registry.Lookup).
+func ToolsOf(box *tools.Toolbox) approval.ToolsOf {
+	return func(name string) (approval.ToolInfo, bool) {
+		spec, ok := box.Registry().Lookup(name)
+		if !ok {
+			return approval.ToolInfo{}, false
+		}
+		t, ok := box.Get(spec.Name)
+		return approval.ToolInfo{Name: spec.Name, PathArgs: t.PathArgs, Server: t.Server, Remote: t.Remote}, ok
 	}
 }
 
@@ -107,7 +112,7 @@ func (e *Engine) AddRuleFromCall(ctx context.Context, callID string, d approval.
 			return chat.Errorf("bad_state", chat.ErrInvalid, "A problem card cannot make a rule; fix it first.")
 		}
 		box := e.toolsOf(ctx, c.ChatID)
-		r, err := approval.NewRule(d, &c, pathArgsOf(box), chat.Now())
+		r, err := approval.NewRule(d, &c, ToolsOf(box), chat.Now())
 		if err != nil {
 			return err
 		}
@@ -119,7 +124,7 @@ func (e *Engine) AddRuleFromCall(ctx context.Context, callID string, d approval.
 			return err
 		}
 		env, envErr := e.envFor(ctx, c.ChatID)
-		subject := subjects(box, env, envErr)
+		subject := Subjects(box, env, envErr)
 		now := chat.Now()
 		for _, s := range siblings {
 			card := s.ID == c.ID
@@ -169,7 +174,7 @@ func (e *Engine) TestRule(ctx context.Context, callID string, d approval.Draft, 
 		chatID = from.ChatID
 	}
 	box := e.toolsOf(ctx, chatID)
-	if r, err = approval.NewRule(d, &from, pathArgsOf(box), chat.Now()); err != nil {
+	if r, err = approval.NewRule(d, &from, ToolsOf(box), chat.Now()); err != nil {
 		return r, nil, 0, err
 	}
 	tried := r
@@ -181,5 +186,5 @@ func (e *Engine) TestRule(ctx context.Context, callID string, d approval.Draft, 
 		return r, nil, 0, err
 	}
 	env, envErr := e.envFor(ctx, chatID)
-	return r, approval.Test(tried, calls, subjects(box, env, envErr)), len(calls), nil
+	return r, approval.Test(tried, calls, Subjects(box, env, envErr)), len(calls), nil
 }

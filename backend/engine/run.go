@@ -62,6 +62,8 @@ func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.R
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	byHand := chat.Call{ChatID: chatID, Name: canon, Arguments: clean}
+	t, _ := e.toolsOf(ctx, chatID).Get(canon)
+	defer e.runs.hold(e.runKey(ctx, chatID), t.Changes)()
 	started := chat.Now()
 	out, err := e.runTool(runCtx, byHand)
 	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded)
@@ -95,6 +97,18 @@ func (e *Engine) execute(c chat.Call) {
 		e.mu.Unlock()
 	}()
 
+	// In its turn: a tool that changes the workspace runs alone, and a
+	// call a rule allowed is decided again on the workspace as it is now.
+	t, _ := e.toolsOf(ctx, c.ChatID).Get(c.Name)
+	release := e.runs.hold(e.runKey(ctx, c.ChatID), t.Changes)
+	defer func() {
+		if release != nil {
+			release()
+		}
+	}()
+	if !e.stillAllowed(ctx, c) {
+		return
+	}
 	if err := c.Move(chat.CallRunning); err != nil {
 		return
 	}
@@ -103,6 +117,8 @@ func (e *Engine) execute(c chat.Call) {
 		return
 	}
 	out, err := e.runTool(runCtx, c)
+	release()
+	release = nil
 	interrupted := errors.Is(context.Cause(runCtx), errStopped)
 	cancelled := !interrupted && errors.Is(context.Cause(runCtx), errCancelledByUser)
 	timedOut := !interrupted && !cancelled && errors.Is(runCtx.Err(), context.DeadlineExceeded)

@@ -1,8 +1,10 @@
 package export
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"os"
 
 	"airlock/backend/workspace"
 )
@@ -11,18 +13,42 @@ import (
 // limit: an import is all or nothing, and a hostile or broken file must
 // not cost gigabytes before it is refused.
 const (
-	MaxImportBytes       = 256 << 20 // the whole file
-	MaxTitleBytes        = 1000      // a chat's title
-	MaxMessageBytes      = 4 << 20   // a message's text, its reasoning, a call's arguments or result
-	MaxScratchFiles      = 10_000    // files in one chat's scratch workspace
-	MaxScratchFileBytes  = 16 << 20  // one scratch file
-	MaxScratchTotalBytes = 64 << 20  // one chat's scratch workspace
-	MaxMessagesPerChat   = 200_000   // messages (and calls) in one chat
+	// MaxImportBytes: the whole file. Decoding costs several times the
+	// file's size in memory, so the cap keeps an import's peak within
+	// about a gigabyte; it still holds a chat with a full scratch
+	// workspace (64 MB, base64 in JSON).
+	MaxImportBytes       = 128 << 20
+	MaxTitleBytes        = 1000     // a chat's title
+	MaxMessageBytes      = 4 << 20  // a message's text, its reasoning, a call's arguments or result
+	MaxScratchFiles      = 10_000   // files in one chat's scratch workspace
+	MaxScratchFileBytes  = 16 << 20 // one scratch file
+	MaxScratchTotalBytes = 64 << 20 // one chat's scratch workspace
+	MaxMessagesPerChat   = 200_000  // messages (and calls) in one chat
 )
 
+// CheckImportSize refuses a file larger than MaxImportBytes by its size
+// alone, before anything is read (callers that can stat the file).
+func CheckImportSize(size int64) error {
+	if size > MaxImportBytes {
+		return importError("the file is %s bytes, larger than %s bytes, the limit for an import", workspace.Commas(size), workspace.Commas(MaxImportBytes))
+	}
+	return nil
+}
+
+// utf8BOM is the byte order mark some editors put at the start of a file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // readCapped reads all of r, refusing a file larger than MaxImportBytes
-// before reading more than that.
+// before reading more than that (a file's size, when r can tell it, before
+// reading anything). A UTF-8 byte order mark at the start is dropped.
 func readCapped(r io.Reader) ([]byte, error) {
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if err := CheckImportSize(fi.Size()); err != nil {
+				return nil, err
+			}
+		}
+	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
 	if err != nil {
 		return nil, importError("reading the file: %v", err)
@@ -30,7 +56,7 @@ func readCapped(r io.Reader) ([]byte, error) {
 	if len(data) > MaxImportBytes {
 		return nil, importError("the file is larger than %s bytes, the limit for an import", workspace.Commas(MaxImportBytes))
 	}
-	return data, nil
+	return bytes.TrimPrefix(data, utf8BOM), nil
 }
 
 // overLimit is the error for a value past a cap: "chats[0].title: 5,000

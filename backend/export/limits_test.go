@@ -113,7 +113,7 @@ func TestImportCaps(t *testing.T) {
 func TestImportRefusesAHugeFile(t *testing.T) {
 	r := &countingReader{left: MaxImportBytes + 10<<20}
 	_, _, err := Read(r)
-	if err == nil || !strings.Contains(err.Error(), "larger than 268,435,456 bytes, the limit for an import") {
+	if err == nil || !strings.Contains(err.Error(), "larger than 134,217,728 bytes, the limit for an import") {
 		t.Fatalf("error = %v", err)
 	}
 	if r.read > MaxImportBytes+1<<20 {

@@ -37,6 +37,11 @@ const (
 	// model or server does not take native tool calls. The same request
 	// without tools (text tool calls) may well work.
 	KindToolsUnsupported ErrorKind = "tools_unsupported"
+	// KindContextOverflow: the request did not fit the model's context
+	// window. Retrying the same request fails the same way; a shorter one
+	// (compacted) may pass. Error.Overflow holds the numbers the server
+	// gave.
+	KindContextOverflow ErrorKind = "context_overflow"
 )
 
 // Error is every failure Stream and ListModels return.
@@ -45,7 +50,8 @@ type Error struct {
 	StatusCode int           // HTTP status, when the server answered with one
 	Message    string        // a sentence for people, with the server's own text when it gave one
 	RetryAfter time.Duration // from Retry-After on 429/503, else 0
-	Said       string        // the server's own words, when it gave some (tools refusals)
+	Said       string        // the server's own words, when it gave some (tools refusals, overflows)
+	Overflow   Overflow      // what a KindContextOverflow error stated in numbers
 	Err        error         // the underlying cause
 }
 
@@ -119,6 +125,9 @@ func (c *Client) httpError(status int, text string, h http.Header, err error, wh
 		e.Kind, e.Said = KindToolsUnsupported, text
 		e.Message = sentence("The model or server does not accept tools "+code, text, "") + toolsHint
 		return e
+	case status >= 400 && status != http.StatusTooManyRequests && status != http.StatusUnauthorized && status != http.StatusForbidden && isOverflow(text, err):
+		o, _ := ParseOverflow(text)
+		return overflowError(o, status, text, err)
 	case status == http.StatusUnauthorized:
 		e.Kind = KindUnauthorized
 		e.Message = sentence("The provider rejected the API key "+code, text, "Check the key in Settings.")
@@ -174,6 +183,10 @@ func midStreamError(msg string, err error, what op) *Error {
 	if what == opChatTools && refusesTools(msg) {
 		return &Error{Kind: KindToolsUnsupported, Err: err, Said: msg,
 			Message: sentence("The model or server does not accept tools", msg, "") + toolsHint}
+	}
+	if isOverflow(msg, err) {
+		o, _ := ParseOverflow(msg)
+		return overflowError(o, 0, msg, err)
 	}
 	return &Error{Kind: KindServer, Err: err,
 		Message: sentence("The provider failed in the middle of the answer", msg, "")}

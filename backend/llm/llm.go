@@ -6,7 +6,13 @@
 // reasoning_content or reasoning delta field, or inline in <think> tags;
 // native tool calls arrive cut up in different ways (see toolAccumulator);
 // and every failure becomes an *Error with a stable Kind and a sentence for
-// people, KindToolsUnsupported among them.
+// people, KindToolsUnsupported and KindContextOverflow (with the numbers
+// the server stated, Error.Overflow) among them.
+//
+// It also knows what the servers say of their models' context windows
+// (Client.Window: window.go, one file per kind of server, and a table of
+// well-known models), detects a server's silent cut of a prompt
+// (DetectTruncation), and sends the answer budget (Config.MaxTokens).
 package llm
 
 import (
@@ -36,6 +42,11 @@ type Config struct {
 	// IdleTimeout bounds the silence between received bytes once the
 	// response has started (default 90s).
 	IdleTimeout time.Duration
+	// MaxTokens, when above 0, is the answer budget sent as max_tokens
+	// (max_completion_tokens for OpenAI's reasoning models) with every
+	// request that does not set its own: the user's setting for the model.
+	// 0 leaves it to the server.
+	MaxTokens int
 	// HTTPClient is optional; its Transport is wrapped, not replaced. It
 	// should have no Timeout, which would cut long answers.
 	HTTPClient *http.Client
@@ -104,6 +115,8 @@ type Request struct {
 	// ParallelToolCalls, when set and Tools is not empty, is sent as
 	// parallel_tool_calls.
 	ParallelToolCalls *bool
+	// MaxTokens, when above 0, bounds the answer (else Config.MaxTokens).
+	MaxTokens int
 }
 
 // Delta is one increment of the answer. When several fields are set, they
@@ -143,10 +156,19 @@ type Result struct {
 	ToolCallsDropped bool
 }
 
+// FinishLength is the finish reason of an answer the token budget cut off.
+const FinishLength = "length"
+
+// CutOff says the answer stopped because it reached its token budget
+// (max_tokens, or what was left of the window), not because the model was
+// done: it can be continued.
+func (r Result) CutOff() bool { return r.FinishReason == FinishLength }
+
 // Client talks to one provider. It is safe for concurrent use.
 type Client struct {
 	cfg Config
 	api *openai.Client
+	hc  *http.Client // for the requests go-openai does not make (window discovery)
 	// shown is BaseURL as errors print it, its secrets masked; secrets are
 	// the values masked in every error's text (see clean).
 	shown   string
@@ -180,7 +202,7 @@ func New(cfg Config) *Client {
 	// go-openai gives up after this many non-data lines in a row; keep-alive
 	// comments during a long think must not trip it (IdleTimeout guards us).
 	oc.EmptyMessagesLimit = math.MaxInt32
-	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), shown: redact.URL(cfg.BaseURL),
+	return &Client{cfg: cfg, api: openai.NewClientWithConfig(oc), hc: hc, shown: redact.URL(cfg.BaseURL),
 		secrets: append(redact.Secrets(cfg.BaseURL), cfg.APIKey)}
 }
 

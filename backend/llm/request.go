@@ -44,6 +44,17 @@ func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, bo
 	if len(req.Tools) > 0 && req.ParallelToolCalls != nil {
 		oreq.ParallelToolCalls = *req.ParallelToolCalls
 	}
+	if n := req.MaxTokens; n > 0 || c.cfg.MaxTokens > 0 {
+		if n <= 0 {
+			n = c.cfg.MaxTokens
+		}
+		oreq.MaxTokens = n
+		if errors.Is(openai.NewReasoningValidator().Validate(oreq), openai.ErrReasoningModelMaxTokensDeprecated) {
+			// OpenAI's reasoning models take the budget as
+			// max_completion_tokens only; every other server reads max_tokens.
+			oreq.MaxTokens, oreq.MaxCompletionTokens = 0, n
+		}
+	}
 	if t := req.Temperature; t != nil {
 		oreq.Temperature = *t
 		if *t == 0 {

@@ -21,6 +21,7 @@ func scanCall(r scanner) (chat.Call, error) {
 		&c.Format, &c.State, &c.Problem, &c.Guard, &c.DecidedBy, &c.DecidedAt, &c.Reason, &c.Result,
 		&c.ResultState, &c.Truncated, &c.StartedAt, &c.FinishedAt, &preview, &c.CreatedAt, &c.UpdatedAt, &images, &c.Repaired)
 	c.Arguments = rawOrNil(args)
+	c.AmbiguousKeys = chat.AmbiguousKeys(c.Arguments)
 	c.Edited = rawOrNil(edited)
 	c.Preview = rawOrNil(preview)
 	if images != "" {
@@ -85,6 +86,7 @@ func (s *Store) AddCalls(ctx context.Context, calls []chat.Call) ([]chat.Call, e
 				c.CreatedAt = now
 			}
 			c.UpdatedAt = now
+			c.AmbiguousKeys = chat.AmbiguousKeys(c.Arguments)
 			if _, err := s.exec(ctx, tx, insertCall, callValues(c)...); err != nil {
 				return err
 			}

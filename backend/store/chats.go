@@ -27,7 +27,7 @@ func (s *Store) CreateChatWith(ctx context.Context, title string, o chat.ChatOpt
 	_, err := s.db.ExecContext(ctx,
 		insertChat, chatValues(c)...)
 	if err != nil {
-		return chat.Chat{}, fmt.Errorf("create chat: %w", err)
+		return chat.Chat{}, wrap("create chat", err)
 	}
 	return c, nil
 }
@@ -91,19 +91,19 @@ func (s *Store) ListChats(ctx context.Context) ([]chat.Chat, error) {
 	rows, err := s.db.QueryContext(ctx,
 		"SELECT "+chatColumns+" FROM chats ORDER BY pinned DESC, updated_at DESC, id DESC")
 	if err != nil {
-		return nil, fmt.Errorf("list chats: %w", err)
+		return nil, wrap("list chats", err)
 	}
 	defer rows.Close()
 	chats := []chat.Chat{} // the UI wants [], not null
 	for rows.Next() {
 		c, err := scanChat(rows)
 		if err != nil {
-			return nil, fmt.Errorf("list chats: %w", err)
+			return nil, wrap("list chats", err)
 		}
 		chats = append(chats, c)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list chats: %w", err)
+		return nil, wrap("list chats", err)
 	}
 	return chats, nil
 }

@@ -23,12 +23,31 @@ type DamagedError struct {
 }
 
 func (e *DamagedError) Error() string {
+	if e.Path == "" { // found by a query while running
+		return fmt.Sprintf("Airlock's database is damaged: %s. Export the chats you need while they still open, "+
+			"then restore the database from a backup, or quit and move it away to start with a new one "+
+			"(the sqlite3 tool's .recover command may rescue chats from it).", e.Reason)
+	}
 	return fmt.Sprintf("Airlock's database %s is damaged: %s. Airlock has not changed it. "+
 		"Restore it from a backup, or move it away to start with a new database "+
 		"(the sqlite3 tool's .recover command may rescue chats from it).", e.Path, e.Reason)
 }
 
 func (e *DamagedError) Unwrap() error { return e.Err }
+
+// Code is the error's code for the UI.
+func (e *DamagedError) Code() string { return "database_damaged" }
+
+// Explain is err, or when SQLite said in it that the database is damaged
+// (SQLITE_CORRUPT, SQLITE_NOTADB) the *DamagedError that says so in words:
+// no person should read "database disk image is malformed (11)".
+func Explain(err error) error {
+	var de *DamagedError
+	if err == nil || errors.As(err, &de) {
+		return err
+	}
+	return damaged("", err)
+}
 
 // SQLite's primary result codes for a file that is not a usable database.
 const (

@@ -15,13 +15,13 @@ import (
 // them at the next start.
 
 const ruleColumns = `id, effect, tool, match_kind, match_path, match_arg, match_value, scope, coalesce(chat_id, ''),
-	coalesce(message_id, ''), expires_at, message, from_call, created_at, uses, last_used_at`
+	coalesce(message_id, ''), expires_at, message, from_call, created_at, uses, last_used_at, tool_server, tool_remote`
 
 func scanRule(r scanner) (chat.Rule, error) {
 	var x chat.Rule
 	var value string
 	err := r.Scan(&x.ID, &x.Effect, &x.Tool, &x.Match.Kind, &x.Match.Path, &x.Match.Arg, &value, &x.Scope, &x.ChatID,
-		&x.MessageID, &x.ExpiresAt, &x.Message, &x.FromCall, &x.CreatedAt, &x.Uses, &x.LastUsedAt)
+		&x.MessageID, &x.ExpiresAt, &x.Message, &x.FromCall, &x.CreatedAt, &x.Uses, &x.LastUsedAt, &x.ToolServer, &x.ToolRemote)
 	x.Match.Value = rawOrNil(value)
 	return x, err
 }
@@ -55,9 +55,10 @@ func (s *Store) AddRule(ctx context.Context, r chat.Rule) (chat.Rule, error) {
 		if r.Scope != chat.ScopeHour {
 			found, err := scanRule(tx.QueryRowContext(ctx, "SELECT "+ruleColumns+` FROM rules
 				WHERE effect = ? AND tool = ? AND match_kind = ? AND match_path = ? AND match_arg = ? AND match_value = ?
-				AND scope = ? AND coalesce(chat_id, '') = ? AND coalesce(message_id, '') = ? AND session_id = ? AND message = ?`,
+				AND scope = ? AND coalesce(chat_id, '') = ? AND coalesce(message_id, '') = ? AND session_id = ? AND message = ?
+				AND tool_server = ? AND tool_remote = ?`,
 				r.Effect, r.Tool, r.Match.Kind, r.Match.Path, r.Match.Arg, string(r.Match.Value), r.Scope, r.ChatID,
-				r.MessageID, session, r.Message))
+				r.MessageID, session, r.Message, r.ToolServer, r.ToolRemote))
 			if err == nil {
 				r = found
 				return nil
@@ -67,10 +68,10 @@ func (s *Store) AddRule(ctx context.Context, r chat.Rule) (chat.Rule, error) {
 			}
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rules (effect, tool, match_kind, match_path, match_arg, match_value,
-			scope, chat_id, message_id, session_id, expires_at, message, from_call, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, nullif(?, ''), nullif(?, ''), ?, ?, ?, ?, ?)`,
+			scope, chat_id, message_id, session_id, expires_at, message, from_call, created_at, tool_server, tool_remote)
+			VALUES (?, ?, ?, ?, ?, ?, ?, nullif(?, ''), nullif(?, ''), ?, ?, ?, ?, ?, ?, ?)`,
 			r.Effect, r.Tool, r.Match.Kind, r.Match.Path, r.Match.Arg, string(r.Match.Value), r.Scope, r.ChatID,
-			r.MessageID, session, r.ExpiresAt, r.Message, r.FromCall, r.CreatedAt)
+			r.MessageID, session, r.ExpiresAt, r.Message, r.FromCall, r.CreatedAt, r.ToolServer, r.ToolRemote)
 		if err != nil {
 			return err
 		}

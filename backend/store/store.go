@@ -349,5 +349,8 @@ func wrap(op string, err error) error {
 	if err == nil || errors.As(err, &ce) {
 		return err
 	}
+	if d := Explain(err); d != err { // SQLite found damage: say so, not "malformed (11)"
+		return d
+	}
 	return fmt.Errorf("%s: %w", op, err)
 }

@@ -36,8 +36,9 @@ const (
 type Tool struct {
 	Spec
 	Kind Kind
-	// Server names the MCP server a KindMCP tool belongs to.
-	Server string
+	// Server names the MCP server a KindMCP tool belongs to, and Remote
+	// the tool's own name there (Name is its sanitised, unique name).
+	Server, Remote string
 	// Changes says the tool may change the workspace: after it runs the
 	// workspace is saved and the UI told.
 	Changes bool

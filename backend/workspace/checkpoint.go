@@ -122,7 +122,9 @@ type Checkpoint struct {
 	// CreatedAt is when the first copy was saved (Unix milliseconds).
 	CreatedAt int64 `json:"createdAt"`
 	// Complete: the change finished and its "after" states are saved. A
-	// checkpoint left incomplete (the app stopped mid-change) cannot be undone.
+	// checkpoint left incomplete (the app stopped mid-change) can still be
+	// undone when every path's copy was kept: Undo takes the paths as they
+	// are now for what the change left.
 	Complete  bool             `json:"complete"`
 	UndoneAt  int64            `json:"undoneAt,omitempty"`
 	DroppedAt int64            `json:"droppedAt,omitempty"` // contents dropped to stay under CheckpointChatMax
@@ -151,10 +153,11 @@ func (c Checkpoint) Blocker() string {
 		return BlockUndone
 	case c.DroppedAt != 0:
 		return BlockDropped
-	case !c.Complete:
-		return BlockIncomplete
 	}
 	for _, p := range c.Paths {
+		if !p.Kept && !c.Complete {
+			return BlockIncomplete
+		}
 		if !p.Kept {
 			return BlockNotKept
 		}

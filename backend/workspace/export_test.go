@@ -1,6 +1,10 @@
 package workspace
 
-import "github.com/spf13/afero"
+import (
+	"time"
+
+	"github.com/spf13/afero"
+)
 
 // Internals the external tests (package workspace_test) look at.
 
@@ -19,4 +23,15 @@ func CheckpointFsWithBudget(w *Workspace, store CheckpointStore, chatID string, 
 	c := newCheckpointFs(w.FS(), store, Checkpoint{ChatID: chatID, Tool: "test", Dir: w.Dir()})
 	c.budget = budget
 	return c, c.Finish
+}
+
+// WaitSweep waits for the sweep for left-over temporary files to end.
+func (w *Workspace) WaitSweep() { <-w.swept }
+
+// SetStaleTempAge sets how old a temporary file must be for an open to
+// clear it, and returns the restore.
+func SetStaleTempAge(d time.Duration) func() {
+	old := staleTempAge
+	staleTempAge = d
+	return func() { staleTempAge = old }
 }

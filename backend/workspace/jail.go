@@ -1,8 +1,9 @@
 package workspace
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"strings"
@@ -230,7 +231,7 @@ func (r *rootFs) Open(name string) (afero.File, error) {
 // for a pipe meanwhile is caught too.
 func (r *rootFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
 	if flag&(os.O_WRONLY|os.O_RDWR) != 0 {
-		if f, err := r.replaceLinked(name, flag); f != nil || err != nil {
+		if f, err := r.replaceWhole(name, flag, perm); f != nil || err != nil {
 			return f, err
 		}
 	}
@@ -321,38 +322,66 @@ func (r *rootFs) ReadlinkIfPossible(name string) (string, error) {
 	return r.root.Readlink(r.rel(name))
 }
 
-// replaceLinked handles a write to a file with other hard links (one of
-// them may be outside the folder, and changing the file in place would
-// change that one too): a truncating write goes to a new file renamed
-// over the name on Close, which leaves the other links as they were; any
-// other write is refused. It returns nil, nil for a file with one link.
-func (r *rootFs) replaceLinked(name string, flag int) (afero.File, error) {
+// replaceWhole makes a truncating write (write_file, edit_file, Undo) to
+// a regular file, or to a new one, go to a temporary file in the same
+// folder that takes the name's place on Close: a write cut short (the app
+// killed midway) leaves the file as it was, never a prefix of the new
+// content, and other hard links to the file (one may be outside the
+// folder) keep what they held. The file's mode is kept; a symbolic link
+// (inside the folder) stays, its target replaced. A write that does not
+// truncate a file with other hard links is refused. It returns nil, nil
+// for writes that go in place: appends, and opens without O_CREATE of a
+// missing file.
+func (r *rootFs) replaceWhole(name string, flag int, perm os.FileMode) (afero.File, error) {
 	rel := r.rel(name)
 	fi, err := r.root.Lstat(rel)
-	if err != nil || !fi.Mode().IsRegular() || linkCount(fi) <= 1 {
+	exists := err == nil
+	switch {
+	case err != nil && !isMissingErr(err):
+		return nil, nil // OpenFile says what is wrong
+	case exists && fi.Mode()&os.ModeSymlink != 0:
+		// Written through, as a whole file too, at the link's target;
+		// a link out of the folder is refused by OpenFile.
+		target, err := resolveLinks(r, r, rel)
+		if err != nil || target == rel {
+			return nil, nil
+		}
+		return r.replaceWhole(target, flag, perm)
+	case exists && !fi.Mode().IsRegular():
+		return nil, nil // a folder is refused by OpenFile
+	case exists && flag&os.O_TRUNC == 0:
+		if linkCount(fi) > 1 {
+			return nil, &os.PathError{Op: "open", Path: name, Err: ErrHardLinked}
+		}
+		return nil, nil
+	case exists && flag&os.O_EXCL != 0:
+		return nil, &os.PathError{Op: "open", Path: name, Err: fs.ErrExist}
+	case !exists && flag&(os.O_CREATE|os.O_TRUNC) != os.O_CREATE|os.O_TRUNC:
 		return nil, nil
 	}
-	if flag&os.O_TRUNC == 0 {
-		return nil, &os.PathError{Op: "open", Path: name, Err: ErrHardLinked}
+	mode := perm.Perm()
+	if exists {
+		mode = fi.Mode().Perm()
+	} else if _, err := r.root.Stat(ParentOf(rel)); err != nil {
+		return nil, err // no folder to write in: say so as a direct open would
 	}
-	if flag&os.O_EXCL != 0 {
-		return nil, &os.PathError{Op: "open", Path: name, Err: fs.ErrExist}
+	tmp := TempName(ParentOf(rel))
+	f, err := r.root.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return nil, err
 	}
-	dir, base := ParentOf(rel), rel[strings.LastIndexByte(rel, '/')+1:]
-	for i := 0; ; i++ {
-		tmp := fmt.Sprintf(".%s.airlock-%d-%d", base, os.Getpid(), i)
-		if dir != "." {
-			tmp = dir + "/" + tmp
-		}
-		f, err := r.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm())
-		if errors.Is(err, fs.ErrExist) && i < 100 {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		return &renameOnClose{File: f, root: r.root, tmp: tmp, dst: rel}, nil
+	if exists { // the umask must not narrow the mode the file had
+		_ = f.Chmod(mode)
 	}
+	return &renameOnClose{File: f, root: r.root, tmp: tmp, dst: rel}, nil
+}
+
+// TempName is a new temporary file's path in the folder dir:
+// .airlock-<random>.tmp. Opening a folder clears old ones (sweepTemps).
+func TempName(dir string) string {
+	var rnd [6]byte
+	_, _ = rand.Read(rnd[:])
+	return JoinPath(dir, ".airlock-"+hex.EncodeToString(rnd[:])+".tmp")
 }
 
 // ErrHardLinked is why a file with other hard links is not changed in place.
@@ -371,7 +400,11 @@ func (f *renameOnClose) Close() error {
 		return f.File.Close()
 	}
 	f.closed = true
-	if err := f.File.Close(); err != nil {
+	err := f.File.Sync() // the content is on disk before the name points at it
+	if cerr := f.File.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		_ = f.root.Remove(f.tmp)
 		return err
 	}

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"airlock/backend/chat"
 	"airlock/backend/tools"
@@ -44,5 +45,16 @@ func (m *Manager) Undo(ctx context.Context, id string) (UndoResult, error) {
 	if m.checkpoints == nil {
 		return UndoResult{ID: id, Restored: []string{}}, errf(CodeUndoUnavailable, chat.ErrInvalid, "checkpoints are not kept here")
 	}
-	return Undo(ctx, m.checkpoints, id)
+	return undoIn(ctx, m.checkpoints, id, m.openRootOf)
+}
+
+// openRootOf is the folder the checkpoint's chat has open on its folder,
+// if it does: the root its tools run in.
+func (m *Manager) openRootOf(cp Checkpoint) *os.Root {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if w := m.open[cp.ChatID]; w != nil && w.root != nil && w.dir == cp.Dir {
+		return w.root
+	}
+	return nil
 }

@@ -2,8 +2,6 @@ package workspace
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
@@ -36,6 +34,19 @@ type Change struct {
 	Binary bool   `json:"binary,omitempty"`
 	Diff   string `json:"diff,omitempty"`
 	Note   string `json:"note,omitempty"`
+	// blocked: the disk entry (or a folder above it) can no longer be
+	// reached inside the folder, a link planted since that leads out:
+	// Apply skips this change and says so (Note says why).
+	blocked bool
+}
+
+// blockedNote says why a change cannot be applied: its path on disk now
+// leads outside the folder.
+const blockedNote = "on disk this path now goes through a symbolic link that leads outside the folder (made since the model worked on it); Apply skips it: look at it, then discard the change or remove the link and apply again"
+
+// isGone reports a disk lookup that found nothing there.
+func isGone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
@@ -43,8 +54,8 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 	// What the layer holds, walked with a handle on the matching disk
 	// folder: one stat per entry, not one walk of the whole path per entry
 	// (quadratic at depth).
-	var walk func(rel string, disk baseDir) error
-	walk = func(rel string, disk baseDir) error {
+	var walk func(rel string, disk baseDir, blocked bool) error
+	walk = func(rel string, disk baseDir, blocked bool) error {
 		ents, err := readDirInfos(o.layer, FSName(rel))
 		if err != nil {
 			return err
@@ -56,11 +67,28 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 			if rel != "." {
 				child = rel + "/" + name
 			}
-			bfi, berr := disk.stat(o, name, child)
-			if berr != nil && !errors.Is(berr, fs.ErrNotExist) && !errors.Is(berr, syscall.ENOTDIR) {
-				return berr
+			var bfi fs.FileInfo
+			berr := fs.ErrNotExist
+			if !blocked {
+				bfi, berr = disk.stat(o, name, child)
+			}
+			if berr != nil && !isGone(berr) {
+				// A link out planted here: this path and all beneath it
+				// are changes Apply cannot make.
+				if !fi.IsDir() {
+					out = append(out, Change{Path: child, Op: OpModified, Note: blockedNote, blocked: true})
+					continue
+				}
+				if err := walk(child, baseDir{known: true}, true); err != nil {
+					return err
+				}
+				continue
 			}
 			onDisk := berr == nil
+			if blocked && !fi.IsDir() {
+				out = append(out, Change{Path: child, Op: OpModified, Note: blockedNote, blocked: true})
+				continue
+			}
 			if fi.IsDir() {
 				if !onDisk || !bfi.IsDir() {
 					// Report a new folder by itself only when nothing inside it says so.
@@ -69,7 +97,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 					}
 				}
 				sub := disk.down(o, name, child, onDisk && bfi.IsDir())
-				err := walk(child, sub)
+				err := walk(child, sub, blocked)
 				sub.close()
 				if err != nil {
 					return err
@@ -86,14 +114,18 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 		}
 		return nil
 	}
-	if err := walk(".", baseDir{r: o.root}); err != nil {
+	if err := walk(".", baseDir{r: o.root}, false); err != nil {
 		return nil, err
 	}
 	// What the model deleted.
 	for rel := range o.hidden {
 		bfi, err := o.base.Stat(FSName(rel))
-		if err != nil {
+		if isGone(err) {
 			continue // gone from the disk as well: nothing to apply
+		}
+		if err != nil { // a link out planted there since: never dropped silently
+			out = append(out, Change{Path: rel, Op: OpDeleted, Note: blockedNote, blocked: true})
+			continue
 		}
 		if lfi, ok := o.layerHas(rel); ok && lfi.IsDir() == bfi.IsDir() {
 			continue // replaced: reported above as modified (or unchanged)
@@ -279,6 +311,10 @@ func (o *overlayFs) apply(paths []string) error {
 }
 
 func (o *overlayFs) applyOne(c Change) error {
+	if c.blocked {
+		return errf(CodeConflict, chat.ErrBusy, "%s was skipped: on disk it now leads outside the folder through a symbolic link "+
+			"(look at it, then discard the change or remove the link and apply again)", c.Path)
+	}
 	if err := o.checkConflict(c); err != nil {
 		return err
 	}
@@ -385,9 +421,7 @@ func writeAtomic(fsys afero.Fs, rel string, data []byte, perm os.FileMode) error
 			return afero.WriteFile(fsys, FSName(rel), data, perm)
 		}
 	}
-	var rnd [6]byte
-	_, _ = rand.Read(rnd[:])
-	tmp := JoinPath(ParentOf(rel), ".airlock-"+hex.EncodeToString(rnd[:])+".tmp")
+	tmp := TempName(ParentOf(rel))
 	f, err := fsys.OpenFile(FSName(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err

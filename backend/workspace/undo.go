@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -69,8 +70,17 @@ func (e *UndoConflictError) Error() string {
 // Undo puts back what a checkpoint kept, if every path the change touched
 // still holds what the change left there; otherwise it restores nothing
 // and says which paths changed (*UndoConflictError). A done undo is
-// recorded, and the checkpoint's copies are dropped.
+// recorded, and the checkpoint's copies are dropped. The folder is opened
+// by its path; Manager.Undo works in the folder its tools have open.
 func Undo(ctx context.Context, store CheckpointStore, id string) (UndoResult, error) {
+	return undoIn(ctx, store, id, nil)
+}
+
+// undoIn is Undo in the folder rootOf gives for the checkpoint (the one
+// the chat's tools hold open: the same jail, even when the folder's path,
+// or a parent of it, has since been made a link to somewhere else); when
+// it gives none, the folder is opened by its path.
+func undoIn(ctx context.Context, store CheckpointStore, id string, rootOf func(Checkpoint) *os.Root) (UndoResult, error) {
 	undoMu.Lock() // one at a time: a second click waits, then finds it undone
 	defer undoMu.Unlock()
 	res := UndoResult{ID: id, Restored: []string{}}
@@ -82,11 +92,16 @@ func Undo(ctx context.Context, store CheckpointStore, id string) (UndoResult, er
 	if b := cp.Blocker(); b != "" {
 		return res, errf(CodeUndoUnavailable, chat.ErrInvalid, "%s", blockerMessage(cp, b))
 	}
-	_, root, err := openRoot(cp.Dir)
-	if err != nil {
-		return res, err
+	var root *os.Root
+	if rootOf != nil {
+		root = rootOf(cp)
 	}
-	defer root.Close()
+	if root == nil {
+		if _, root, err = openRoot(cp.Dir); err != nil {
+			return res, err
+		}
+		defer root.Close()
+	}
 	rfs := &rootFs{root: root}
 	if res.Restored, err = undoOn(&jailFs{inner: rfs}, rfs, cp); err != nil {
 		return res, err
@@ -128,6 +143,19 @@ func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint) ([]string, error) 
 			return nil, errf(CodePathInvalid, chat.ErrInvalid, "the checkpoint has a bad path %s", quote(p.Path))
 		}
 		in[p.Path] = true
+	}
+	if !cp.Complete {
+		// Cut short before its "after" was saved: what is there now is what
+		// the change left (the whole-file writes leave no torn file).
+		var touched []CheckpointPath
+		for _, p := range cp.Paths {
+			cur, _, _ := imageOf(fsys, p.Path, p.Follow, 0)
+			if !p.Before.Same(cur) {
+				p.After = cur
+				touched = append(touched, p)
+			}
+		}
+		cp.Paths = touched
 	}
 	var conflicts []UndoConflict
 	for _, p := range cp.Paths {

@@ -41,7 +41,8 @@ type Workspace struct {
 	mem     afero.Fs // scratch: the MemMapFs underneath
 	root    *os.Root
 	overlay *overlayFs
-	keep    *keeper // set by a Manager: checkpoints, saved pending changes
+	keep    *keeper       // set by a Manager: checkpoints, saved pending changes
+	swept   chan struct{} // closed when the sweep for left-over temporary files ends
 }
 
 // NewScratch returns an empty in-memory workspace.
@@ -69,7 +70,9 @@ func OpenFolder(dir string) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Workspace{kind: KindFolder, dir: abs, root: root, fs: &jailFs{inner: &rootFs{root: root}}}, nil
+	w := &Workspace{kind: KindFolder, dir: abs, root: root, fs: &jailFs{inner: &rootFs{root: root}}}
+	w.sweep() // what writes cut short left
+	return w, nil
 }
 
 // OpenOverlay opens a real folder under an overlay: the tools see the
@@ -80,7 +83,9 @@ func OpenOverlay(dir string) (*Workspace, error) {
 		return nil, err
 	}
 	ov := newOverlayFs(&rootFs{root: root})
-	return &Workspace{kind: KindOverlay, dir: abs, root: root, overlay: ov, fs: &jailFs{inner: ov}}, nil
+	w := &Workspace{kind: KindOverlay, dir: abs, root: root, overlay: ov, fs: &jailFs{inner: ov}}
+	w.sweep() // what an Apply cut short left
+	return w, nil
 }
 
 func openRoot(dir string) (string, *os.Root, error) {
@@ -121,6 +126,9 @@ func (w *Workspace) FS() afero.Fs { return w.fs }
 
 // Close releases the folder handle. The workspace is unusable afterwards.
 func (w *Workspace) Close() error {
+	if w.swept != nil {
+		<-w.swept
+	}
 	if w.root != nil {
 		return w.root.Close()
 	}

@@ -159,9 +159,15 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	defer st.Close()
+	// Open checks only small databases' pages; nothing is written into
+	// a damaged one, whatever its size.
+	if err := st.CheckIntegrity(context.Background()); err != nil {
+		fmt.Fprintf(stderr, "airlockctl import: nothing imported: %v\n", err)
+		return exitUnreadable
+	}
 	rep, err := export.Import(context.Background(), st, b)
 	if err != nil {
-		fmt.Fprintf(stderr, "airlockctl import: %s: %v\n", pos[0], err)
+		fmt.Fprintf(stderr, "airlockctl import: %s: %v\n", pos[0], store.Explain(err))
 		return exitUnreadable
 	}
 	from := "an Airlock export"

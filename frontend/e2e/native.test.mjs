@@ -30,7 +30,8 @@ before(async () => {
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => {
       const body = Buffer.concat(chunks)
-      if (req.method === 'POST') bodies.push(JSON.parse(String(body)))
+      // Chat requests only: Airlock also asks the server about the model's window (POST /api/show).
+      if (req.method === 'POST' && req.url.endsWith('/chat/completions')) bodies.push(JSON.parse(String(body)))
       const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
         res.writeHead(up.statusCode, up.headers)
         up.pipe(res)

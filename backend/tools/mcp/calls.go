@@ -152,6 +152,7 @@ func (s *server) offered() []tools.Tool {
 			Spec:   tools.Spec{Name: t.name, Description: t.description, Parameters: t.params},
 			Kind:   tools.KindMCP,
 			Server: s.cfg.Name,
+			Remote: t.remote,
 			Run: func(ctx context.Context, _ tools.Env, args json.RawMessage) (tools.Output, error) {
 				return s.call(ctx, t, args)
 			},

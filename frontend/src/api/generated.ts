@@ -101,6 +101,33 @@ export type ModelModeInfo = {
   effective: string
 }
 
+/** Go: chat.Window */
+export type ContextWindow = {
+  tokens: number
+  modelMax: number
+  loaded: number
+  maxOutput: number
+  source: string
+  note: string
+}
+
+/** Go: facade.ModelWindowInfo */
+export type ModelWindowInfo = {
+  providerId: string
+  model: string
+  discovered: ContextWindow
+  discoveredAt: number
+  learned: number
+  learnedReason: string
+  learnedAt: number
+  userWindow: number
+  userMaxOutput: number
+  updatedAt: number
+  tokens: number
+  source: string
+  unreachable: boolean
+}
+
 /** Go: facade.AppInfo */
 export type AppInfo = {
   version: string
@@ -159,6 +186,7 @@ export type Call = {
   startedAt?: number
   finishedAt?: number
   preview?: unknown
+  ambiguousKeys?: string[]
   createdAt: number
   updatedAt: number
 }
@@ -184,6 +212,8 @@ export type Rule = {
   id: number
   effect: string
   tool: string
+  toolServer?: string
+  toolRemote?: string
   match: RuleMatch
   scope: string
   chatId: string

@@ -1,6 +1,7 @@
 // The typed layer over the Go bindings, one file per concern behind this
 // single entry: core (the call into Go, errors, events, browser, clipboard),
-// chats, settings, calls, workspace, mcp, history, undo, policy, events.
+// chats, settings, calls, workspace, mcp, history, undo, policy, events,
+// contextWindow.
 // Only store/ imports the bindings (api, historyApi, policyApi, undoApi, events):
 // components go through the stores (src/architecture.test.ts checks it).
 //
@@ -24,6 +25,7 @@ export * from './history'
 export * from './undo'
 export * from './policy'
 export * from './events'
+export * from './contextWindow'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 

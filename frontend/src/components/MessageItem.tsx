@@ -175,6 +175,8 @@ function AssistantMessage({
   const { t } = useTranslation()
   const streaming = m.status === 'streaming'
   const calls = useStore((s) => selectMessageCalls(s, m.id))
+  const send = useStore((s) => s.send)
+  const cutOff = m.status === 'complete' && m.errorCode === 'cut_off'
   const forming = useForming((s) => streaming && m.id in s.byMessage)
   const shown = useMemo(() => (streaming ? m.content : stripCallText(m.content, calls)), [streaming, m.content, calls])
   const hasText = shown.length > 0
@@ -215,7 +217,7 @@ function AssistantMessage({
         </div>
       )}
 
-      {!streaming && (hasContent || u.totalTokens > 0 || m.model || m.status === 'interrupted' || (m.versions ?? 1) > 1) && (
+      {!streaming && (hasContent || u.totalTokens > 0 || m.model || m.status === 'interrupted' || cutOff || (m.versions ?? 1) > 1) && (
         <footer className="msg__footer">
           {m.status === 'interrupted' && (
             <span className="msg-note" data-testid="message-interrupted">
@@ -225,6 +227,17 @@ function AssistantMessage({
                 <button type="button" className="btn btn--xs btn--ghost" data-testid="retry" onClick={onRetry}>
                   <RetryIcon size={13} />
                   {t('message.retry')}
+                </button>
+              )}
+            </span>
+          )}
+          {cutOff && (
+            <span className="msg-note" data-testid="message-cut-off" title={m.errorMessage}>
+              <AlertIcon size={14} />
+              <span>{t('contextWindow.cutOff')}</span>
+              {canRetry && (
+                <button type="button" className="btn btn--xs btn--ghost" data-testid="continue-answer" onClick={() => void send(String(t('contextWindow.continuePrompt')))}>
+                  {t('contextWindow.continue')}
                 </button>
               )}
             </span>

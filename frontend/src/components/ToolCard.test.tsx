@@ -360,6 +360,14 @@ describe('ToolCard', () => {
     expect(screen.queryByTestId('repaired-note')).toBeNull()
   })
 
+  it('says when argument names repeat or differ only by case (no exact-value rule runs it)', () => {
+    const { unmount } = show(base({ arguments: { remote: 'origin' }, ambiguousKeys: ['REMOTE', 'remote'] }))
+    expect(screen.getByTestId('ambiguous-keys-note')).toHaveTextContent('REMOTE, remote')
+    unmount()
+    show(base({}))
+    expect(screen.queryByTestId('ambiguous-keys-note')).toBeNull()
+  })
+
   it('shows what the call would change (preview summary and diff), or why it could not be previewed', () => {
     const { unmount } = show(
       base({

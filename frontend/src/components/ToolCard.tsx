@@ -5,7 +5,7 @@ import type { ApiError, Call } from '../api'
 import { useStore } from '../store'
 import { isOpenProblem, isUndecided } from '../store/calls'
 import { ArgsDiff, useEditPreview } from './EditPreview'
-import { CallImages, McpBadge, McpNote, useMcpServer } from './ToolCardExtras'
+import { AmbiguousKeysNote, CallImages, McpBadge, McpNote, useMcpServer } from './ToolCardExtras'
 import { CardUndo } from './Undo'
 import { AlwaysAllowMenu } from './policy/AlwaysAllowMenu'
 import { callSummary, formatDuration, prettyJSON } from '../lib/calls'
@@ -204,6 +204,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           <span>{c.guard}</span>
         </div>
       )}
+
+      {!readOnly && <AmbiguousKeysNote keys={c.ambiguousKeys} />}
 
       {mcpServer && <McpNote server={mcpServer} />}
 

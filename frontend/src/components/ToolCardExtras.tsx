@@ -35,6 +35,18 @@ export function McpNote({ server, testId = 'mcp-note' }: { server: string; testI
   )
 }
 
+/** Said when the arguments name a key twice or two keys differ only by case: no exact-value rule runs such a call. */
+export function AmbiguousKeysNote({ keys }: { keys: string[] | undefined }) {
+  const { t } = useTranslation()
+  if (!keys || keys.length === 0) return null
+  return (
+    <div className="tool-card__guard" role="note" data-testid="ambiguous-keys-note">
+      <AlertIcon size={15} />
+      <span>{t('calls.ambiguousKeys', { keys: keys.join(', ') })}</span>
+    </div>
+  )
+}
+
 /** Thumbnails of the pictures a tool returned; a click opens one larger. Only raster types are shown. */
 export function CallImages({ images, toolName }: { images: ToolImage[] | undefined; toolName: string }) {
   const { t } = useTranslation()

@@ -1,5 +1,6 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { policyEn } from './policy.en'
+import { contextWindowEn } from './contextWindow.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -126,6 +127,8 @@ export const en = {
   },
   calls: {
     unknownTool: 'unknown tool',
+    ambiguousKeys:
+      'Some argument names appear twice or differ only by case ({{keys}}). Programs may read them differently, so no rule on an exact value or a folder runs this call by itself.',
     cardLabel: 'Tool call {{name}}: {{state}}',
     cardLabelSummary: 'Tool call {{name}} ({{summary}}): {{state}}',
     groupLabel_one: '{{count}} tool call',
@@ -766,6 +769,7 @@ export const en = {
     },
   },
   policy: policyEn,
+  contextWindow: contextWindowEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

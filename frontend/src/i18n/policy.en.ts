@@ -72,6 +72,7 @@ export const policyEn = {
     loop_guard: 'the loop guard',
     turn_cap: 'the turn cap',
     repaired: 'the repair check',
+    recheck: 'the check before it ran',
     new_message: 'your new message',
     timeout: 'the timeout',
     system: 'Airlock (it was stopped)',

@@ -1,4 +1,5 @@
 import { policyZh } from './policy.zh'
+import { contextWindowZh } from './contextWindow.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -125,6 +126,7 @@ export const zh: Resources = {
   },
   calls: {
     unknownTool: '未知工具',
+    ambiguousKeys: '有参数名重复出现或仅大小写不同（{{keys}}）。不同程序可能读出不同的值，因此按精确值或文件夹的规则不会自动运行此调用。',
     cardLabel: '工具调用 {{name}}：{{state}}',
     cardLabelSummary: '工具调用 {{name}}（{{summary}}）：{{state}}',
     groupLabel_one: '{{count}} 个工具调用',
@@ -764,6 +766,7 @@ export const zh: Resources = {
     },
   },
   policy: policyZh,
+  contextWindow: contextWindowZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',

@@ -5,6 +5,7 @@ import { takeProviderIntent } from '../../lib/settingsIntent'
 import { useTranslation } from '../../i18n'
 import { useStore } from '../../store'
 import { LogoMark, PlusIcon, ServerIcon } from '../icons'
+import { ModelWindowSection } from './ModelWindowSection'
 import { ProviderForm } from './ProviderForm'
 import { isDemo } from './providers'
 import { type Status } from './fields'
@@ -82,6 +83,7 @@ export function ProvidersPanel() {
           onSaved={(p) => setSelected(p.id)}
           onDeleted={() => setSelected(activeId ?? NEW_ID)}
         />
+        {current?.model && <ModelWindowSection key={`${current.id}\n${current.model}`} providerId={current.id} model={current.model} />}
       </div>
     </div>
   )
