@@ -12,8 +12,8 @@ import (
 // wrapper's (a known gap, issue 28), or whose closer is a stop token
 // servers strip (Harmony's <|call|>).
 var outerPending = map[string]bool{
-	paradigm.FormatJSON: true, "deepseek_dsml": true, paradigm.FormatDeepSeek: true, "step3": true,
-	paradigm.FormatKimi: true, paradigm.FormatHarmony: true, paradigm.FormatMiniMaxM3: true,
+	paradigm.FormatJSON: true, "deepseek_dsml": true, "step3": true,
+	paradigm.FormatHarmony: true, paradigm.FormatMiniMaxM3: true,
 	paradigm.FormatKimiK3: true, paradigm.FormatSolar: true, paradigm.FormatPlamo: true,
 }
 

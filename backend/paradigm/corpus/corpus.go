@@ -45,9 +45,12 @@ type Case struct {
 	Note     string `json:"note,omitempty"`
 	// Airlock, when set, is what Airlock finds instead of what the source
 	// expects, by a documented policy (Why) where Airlock deliberately
-	// differs: a cut-off call is a problem card, never run with partial
-	// arguments; a call inside reasoning is never run; a tool the chat
-	// doesn't offer is a problem card. The case is scored against it.
+	// differs: a cut-off call (after its name, or inside a value) is a
+	// problem card, never run with partial arguments; a call missing only
+	// its closers at the end of the message is a card marked repaired that a
+	// person approves (Call.Repaired); a call inside reasoning is never run;
+	// a tool the chat doesn't offer is a problem card. The case is scored
+	// against it.
 	Airlock *Expect `json:"airlock,omitempty"`
 
 	File string `json:"-"` // where it was read from
