@@ -36,10 +36,11 @@ func (s *scanner) endRule() {
 			continue
 		}
 		rest := s.text[min(it.end, len(s.text)):]
-		if !unfinishedTail(rest) {
+		m3Cut := it.format == FormatMiniMaxM3 && strings.TrimSpace(rest) == "]" // the start of ]<]minimax[>[
+		if !unfinishedTail(rest) && !m3Cut {
 			continue // more text follows: the closer was forgotten, not cut
 		}
-		missing := it.closersAdded || it.unclosed && !stopCloser[it.format] || partialMarker(rest)
+		missing := it.closersAdded || it.unclosed && !stopCloser[it.format] || partialMarker(rest) || m3Cut
 		if len(it.args) == 0 {
 			if missing && !emptyArgsArrived(s.text[it.start:min(it.end, len(s.text))]) {
 				it.msg = cutOffMsg(it.name, "right after the name of the tool")
@@ -125,8 +126,15 @@ func openersOnly(r string) bool {
 // "<|tool_call_end|", "[END_TOOL", "]<]minimax[>[</inv").
 func partialMarker(rest string) bool {
 	r := strings.TrimSpace(rest)
-	for strings.HasPrefix(r, "]<]minimax[>[") {
-		r = strings.TrimSpace(r[len("]<]minimax[>["):]) // MiniMax-M3 prefixes each tag
+	const m3 = "]<]minimax[>["
+	if len(r) >= 2 && strings.HasPrefix(m3, r) {
+		return true // MiniMax-M3's tag prefix, cut
+	}
+	for strings.HasPrefix(r, m3) {
+		r = strings.TrimSpace(r[len(m3):]) // MiniMax-M3 prefixes each tag
+		if r == "" {
+			return true
+		}
 	}
 	if r == "" || len(r) > 64 || strings.ContainsAny(r, "\r\n") {
 		return false
@@ -147,7 +155,7 @@ func partialMarker(rest string) bool {
 	if strings.ContainsAny(r, "{}\"'(=,;") {
 		return false // content, not a marker
 	}
-	if k := strings.LastIndexByte(r, '>'); k >= 0 && k+1 < len(r) && r[k+1] != '<' && r[k+1] != '[' && r[k+1] != ']' && !identPrefix(r[k+1:]) {
+	if k := strings.LastIndexByte(r, '>'); k >= 0 && k+1 < len(r) && r[k+1] != '<' && r[k+1] != '[' && r[k+1] != ']' && !identPrefix(r[k+1:]) && !strings.Contains(r[k+1:], "<") {
 		return false // whole markers, then text
 	}
 	if strings.Trim(r, "`~") == "" && len(r) >= 3 {

@@ -8,13 +8,11 @@ import (
 )
 
 // outerPending: families whose call can still stand, unmarked, when the
-// message ends after the call's own closer but before its section's or
-// wrapper's (a known gap, issue 28), or whose closer is a stop token
-// servers strip (Harmony's <|call|>).
+// message ends after the call's own closer but before its wrapper's (the
+// JSON paradigm's closing fence, PLaMo's end token: a known gap, issue 28),
+// or whose closer is a stop token servers strip (Harmony's <|call|>).
 var outerPending = map[string]bool{
-	paradigm.FormatJSON: true, "deepseek_dsml": true, "step3": true,
-	paradigm.FormatHarmony: true, paradigm.FormatMiniMaxM3: true,
-	paradigm.FormatKimiK3: true, paradigm.FormatSolar: true, paradigm.FormatPlamo: true,
+	paradigm.FormatHarmony: true, paradigm.FormatJSON: true, paradigm.FormatPlamo: true,
 }
 
 // Every family's example, cut at every byte: a cut-off call never becomes

@@ -62,6 +62,11 @@ func (s *scanner) kimiK3(j, hi int) int {
 				break
 			}
 			ah, vs, ok := s.k3Head(q, hi)
+			if rest := strings.TrimSpace(t[q:hi]); !ok && hi == len(t) && strings.HasPrefix(k3Close+"call"+k3Sep, rest) {
+				s.closerAtEnd(q, k3Close+"call"+k3Sep, hi) // only the call's closer is missing
+				q = hi
+				break
+			}
 			if !ok || !strings.HasPrefix(ah, "argument ") {
 				it.msg = msgCutOff
 				q = hi
@@ -86,6 +91,7 @@ func (s *scanner) kimiK3(j, hi int) int {
 	if read == 0 {
 		return -1
 	}
+	s.closerAtEnd(p, k3Close+"tools"+k3Sep, hi) // the section's closer never came
 	return p
 }
 
