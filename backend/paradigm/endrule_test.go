@@ -12,7 +12,7 @@ import (
 // JSON paradigm's closing fence, PLaMo's end token: a known gap, issue 28),
 // or whose closer is a stop token servers strip (Harmony's <|call|>).
 var outerPending = map[string]bool{
-	paradigm.FormatHarmony: true, paradigm.FormatJSON: true, paradigm.FormatPlamo: true,
+	paradigm.FormatHarmony: true, paradigm.FormatPlamo: true,
 }
 
 // Every family's example, cut at every byte: a cut-off call never becomes
@@ -89,6 +89,9 @@ func TestEndOfMessage(t *testing.T) {
 		{"glm closer", "<tool_call>grep<arg_key>pattern</arg_key><arg_value>needle</arg_value>", want{1, true, 0}},
 		{"mistral json closer", `[TOOL_CALLS]bash[ARGS]{"command": "ls"`, want{1, true, 0}},
 		{"llama list closer", `[{"name": "f", "arguments": {"a": true}}`, want{1, true, 0}},
+		{"fence closer", "```json\n{\"name\": \"f\", \"arguments\": {\"a\": \"x\"}}\n``", want{1, true, 0}},
+		{"fence never closed", "```json\n{\"name\": \"f\", \"arguments\": {\"a\": \"x\"}}\n", want{1, true, 0}},
+		{"fence complete", "```json\n{\"name\": \"f\", \"arguments\": {\"a\": \"x\"}}\n```", want{1, false, 0}},
 		// complete: not marked
 		{"hermes complete", "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\": \"x\"}}\n</tool_call>", want{1, false, 0}},
 		{"closer forgotten mid-message", "<tool_call>{\"name\": \"f\", \"arguments\": {}}\nDone, now I wait.", want{1, false, 0}},

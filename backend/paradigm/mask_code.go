@@ -102,6 +102,20 @@ func (s *scanner) fenceCloseAt(fence string, from, hi int) (contentEnd, end int)
 // fenceContent scans a fence that may hold calls and returns the position
 // after its closing line.
 func (s *scanner) fenceContent(lang, fence string, from, hi int) int {
+	n := len(s.items)
+	end := s.fenceItems(lang, fence, from, hi)
+	if hi == len(s.text) && len(s.items) > n {
+		// The message ended before the closing fence: the last call in
+		// it lacks a closer (endrule.go decides).
+		if _, e := s.fenceCloseAt(fence, s.items[len(s.items)-1].end, hi); e == hi && !strings.HasSuffix(strings.TrimRight(s.text[:hi], " \t\r\n"), fence) {
+			s.items[len(s.items)-1].unclosed = true
+			s.items[len(s.items)-1].open = true
+		}
+	}
+	return end
+}
+
+func (s *scanner) fenceItems(lang, fence string, from, hi int) int {
 	k := s.skipSpace(from, hi)
 	if end := s.fencedJSON(k, fence, hi); end >= 0 {
 		return end
