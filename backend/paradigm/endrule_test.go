@@ -12,7 +12,7 @@ import (
 // JSON paradigm's closing fence, PLaMo's end token: a known gap, issue 28),
 // or whose closer is a stop token servers strip (Harmony's <|call|>).
 var outerPending = map[string]bool{
-	paradigm.FormatHarmony: true, paradigm.FormatPlamo: true,
+	paradigm.FormatHarmony: true,
 }
 
 // Every family's example, cut at every byte: a cut-off call never becomes
