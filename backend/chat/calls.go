@@ -56,7 +56,8 @@ type Call struct {
 	// Repaired: the message ended with only the call's closers missing and
 	// Airlock added them. A person must approve it: no rule runs it.
 	Repaired   bool            `json:"repaired,omitempty"`
-	Images     []Image         `json:"images,omitempty"` // pictures the tool returned, shown on the card
+	Images     []Image         `json:"images,omitempty"`     // pictures the tool returned, shown on the card
+	Structured json.RawMessage `json:"structured,omitempty"` // the result as JSON (MCP structured content, a code run's report)
 	StartedAt  int64           `json:"startedAt,omitempty"`
 	FinishedAt int64           `json:"finishedAt,omitempty"`
 	Preview    json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
