@@ -3,6 +3,7 @@ import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { contextEn } from './context.en'
+import { finishEn } from './finish.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -785,6 +786,7 @@ export const en = {
   code: codeEn,
   contextWindow: contextWindowEn,
   context: contextEn,
+  finish: finishEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',
