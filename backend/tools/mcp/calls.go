@@ -175,7 +175,11 @@ func (s *server) call(ctx context.Context, t remoteTool, args json.RawMessage) (
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(a.ctx, cancel)()
-	res, err := sess.CallTool(callCtx, &sdk.CallToolParams{Name: t.remote, Arguments: arguments(args)})
+	r := a.live.add(callCtx, t.remote)
+	defer a.live.done(r)
+	params := &sdk.CallToolParams{Name: t.remote, Arguments: arguments(args)}
+	params.SetProgressToken(r.token)
+	res, err := sess.CallTool(callCtx, params)
 	if err == nil {
 		return scrubOutput(convertResult(res, t.output, s.m.opts.MaxResultBytes), s.masked), nil
 	}
