@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -48,6 +49,11 @@ type App struct {
 	// settingsSaved follows saved settings outside the page (the native
 	// menu's language and theme); nil in tests.
 	settingsSaved func(chat.Settings)
+	// Questions MCP servers ask while their tools run, and the progress
+	// they report (questions.go).
+	qs         questions
+	progressMu sync.Mutex
+	progressAt map[string]time.Time
 }
 
 // AppInfo tells the UI about the running app.
@@ -67,7 +73,8 @@ type AppInfo struct {
 func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *slog.Logger) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
 	a.toolMode, _ = chat.ParseToolMode(strings.TrimSpace(os.Getenv("AIRLOCK_TOOL_MODE")))
-	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: Version})
+	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: Version,
+		Elicit: a.elicit, OnProgress: a.progress})
 	a.mcpEnvFile, a.mcpEnv, a.mcpEnvErr = mcpEnv()
 	catalog, err := tools.NewCatalog(append(files.Tools(), tools.Builtins()...), a.mcp.Tools)
 	if err != nil {

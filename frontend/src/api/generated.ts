@@ -343,6 +343,30 @@ export type McpImport = {
   skipped: string[]
 }
 
+/** Go: facade.MCPQuestion */
+export type McpQuestion = {
+  id: string
+  chatId: string
+  server: string
+  callId?: string
+  tool?: string
+  mode: string
+  message: string
+  schema?: unknown
+  url?: string
+  domain?: string
+}
+
+/** Go: facade.MCPProgress */
+export type McpProgress = {
+  chatId: string
+  server: string
+  callId: string
+  progress: number
+  total?: number
+  message?: string
+}
+
 /** Go: bridge.FormingCall */
 export type FormingCall = {
   name: string
