@@ -332,14 +332,17 @@ function RunNote() {
   )
 }
 
-function FieldInput({
+/** One field of a schema form (the Tool lab's arguments; an MCP server's question). */
+export function FieldInput({
   id,
   field: f,
   value,
   error,
   onChange,
   onSubmit,
+  testPrefix = 'lab-arg-',
 }: {
+  testPrefix?: string
   id: string
   field: FormField
   value: string | boolean | undefined
@@ -352,7 +355,7 @@ function FieldInput({
   const describedBy = [f.description ? `${id}-desc` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined
   const common = {
     id,
-    'data-testid': `lab-arg-${f.name}`,
+    'data-testid': `${testPrefix}${f.name}`,
     'aria-required': f.required || undefined,
     'aria-invalid': !!error || undefined,
     'aria-describedby': describedBy,

@@ -13,6 +13,7 @@ import { AlertIcon, BanIcon, ChevronIcon, PencilIcon, PlayIcon, ShieldIcon, Stop
 import { CodeBox, PreviewBox, ResultBox, hasArgs, saidAlready } from './ToolCardBoxes'
 import { DenyForm, EditForm, FixForm } from './ToolCardForms'
 import { Decision, Elapsed, StateBadge } from './ToolCardHeader'
+import { McpProgressBar, McpQuestions } from './McpLive'
 
 type Mode = null | 'deny' | 'edit' | 'fix'
 
@@ -278,6 +279,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           </button>
         </div>
       )}
+      {c.state === 'running' && !readOnly && mcpServer && <McpProgressBar callId={c.id} />}
+      {c.state === 'running' && !readOnly && mcpServer && <McpQuestions callId={c.id} />}
 
       {mode === 'deny' && undecided && (
         <DenyForm

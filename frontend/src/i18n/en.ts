@@ -1,6 +1,7 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { policyEn } from './policy.en'
 import { contextWindowEn } from './contextWindow.en'
+import { mcpLiveEn } from './mcpLive.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -768,6 +769,7 @@ export const en = {
   },
   policy: policyEn,
   contextWindow: contextWindowEn,
+  mcpLive: mcpLiveEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

@@ -1,5 +1,6 @@
 import { policyZh } from './policy.zh'
 import { contextWindowZh } from './contextWindow.zh'
+import { mcpLiveZh } from './mcpLive.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -765,6 +766,7 @@ export const zh: Resources = {
   },
   policy: policyZh,
   contextWindow: contextWindowZh,
+  mcpLive: mcpLiveZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',

@@ -6,6 +6,7 @@ import { useStore } from './index'
 import { subscribeCaretRest } from './caret'
 import { subscribeForming } from './forming'
 import { subscribeMcp } from './mcp'
+import { subscribeMcpLive } from './mcpLive'
 import { subscribeModelMode } from './modelMode'
 import { subscribePolicy } from './policy'
 import { subscribeUndo } from './undo'
@@ -16,7 +17,7 @@ let shutdown: (() => void) | null = null
 export function boot(): () => void {
   if (shutdown) return shutdown
   const { subscribe, init } = useStore.getState()
-  const offs = [subscribe(), subscribeMcp(), subscribeForming(), subscribeModelMode(), subscribeUndo(), subscribePolicy(), subscribeCaretRest()]
+  const offs = [subscribe(), subscribeMcp(), subscribeMcpLive(), subscribeForming(), subscribeModelMode(), subscribeUndo(), subscribePolicy(), subscribeCaretRest()]
   void init()
   const off = () => {
     if (shutdown !== off) return
