@@ -31,6 +31,11 @@ func addLiveTools(ts *testServer) {
 			got, _ := json.Marshal(res.Content)
 			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Action + " " + string(got)}}}, nil
 		})
+	destructive := true
+	ts.srv.AddTool(&sdk.Tool{Name: "look", Description: "Reads.", InputSchema: json.RawMessage(`{"type":"object"}`),
+		Annotations: &sdk.ToolAnnotations{Title: "Look around", ReadOnlyHint: true}}, nil)
+	ts.srv.AddTool(&sdk.Tool{Name: "wipe", Description: "Deletes.", InputSchema: json.RawMessage(`{"type":"object"}`),
+		Annotations: &sdk.ToolAnnotations{DestructiveHint: &destructive}}, nil)
 	ts.srv.AddTool(&sdk.Tool{Name: "steps", Description: "Reports progress.", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			for i := 1; i <= 3; i++ {
@@ -150,5 +155,20 @@ func TestProgressNamesTheCall(t *testing.T) {
 	last := seen[2]
 	if last.CallID != "call-9" || last.Server != "test" || last.Progress != 3 || last.Total != 3 || last.Message != "step 3" {
 		t.Errorf("progress = %+v", seen)
+	}
+}
+
+func TestToolHintsFromAnnotations(t *testing.T) {
+	ts := newTestServer(t, false)
+	addLiveTools(ts)
+	m := startManager(t, ts, Options{})
+	if h := toolNamed(t, m, "mcp__test__look").Hints; h == nil || *h != (tools.Hints{Title: "Look around", ReadOnly: true}) {
+		t.Errorf("look: %+v", h)
+	}
+	if h := toolNamed(t, m, "mcp__test__wipe").Hints; h == nil || *h != (tools.Hints{Destructive: true}) {
+		t.Errorf("wipe: %+v", h)
+	}
+	if h := toolNamed(t, m, "mcp__test__echo").Hints; h != nil {
+		t.Errorf("echo said nothing: %+v", h)
 	}
 }

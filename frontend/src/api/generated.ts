@@ -255,6 +255,11 @@ export type ToolSpec = {
   kind: string
   server?: string
   changes?: boolean
+  hints?: {
+    title?: string
+    readOnly?: boolean
+    destructive?: boolean
+  } | null
 }
 
 /** Go: facade.ParadigmInfo */

@@ -100,3 +100,24 @@ describe('MCP questions and progress on a running card', () => {
     expect(screen.getByTestId('mcp-progress-text')).toHaveTextContent('4 so far')
   })
 })
+
+describe('MCP tool hints on cards', () => {
+  beforeEach(() => resetStore())
+
+  it('shows the server’s title and read-only or destructive hints', () => {
+    useStore.setState({
+      tools: [
+        { name: 'mcp__everything__ask', description: '', kind: 'mcp', server: 'everything', hints: { title: 'Ask a question', readOnly: true } },
+        { name: 'mcp__everything__wipe', description: '', kind: 'mcp', server: 'everything', hints: { destructive: true } },
+      ],
+    })
+    const { unmount } = render(<ToolCard call={{ ...running, state: 'pending' }} paradigm="json" />)
+    expect(screen.getByTestId('mcp-hint-title')).toHaveTextContent('Ask a question')
+    expect(screen.getByTestId('mcp-hint-readonly')).toHaveTextContent('read-only')
+    expect(screen.queryByTestId('mcp-hint-destructive')).toBeNull()
+    unmount()
+    render(<ToolCard call={{ ...running, id: 'k9', name: 'mcp__everything__wipe', state: 'pending' }} paradigm="json" />)
+    expect(screen.getByTestId('mcp-hint-destructive')).toHaveTextContent('may delete or overwrite')
+    expect(screen.queryByTestId('mcp-hint-readonly')).toBeNull()
+  })
+})

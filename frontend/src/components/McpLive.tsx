@@ -8,6 +8,7 @@ import { answerQuestion, selectProgress, selectQuestions, useMcpLive } from '../
 import { argsFromValues, schemaFields, valuesFromArgs, type FieldError, type FormValues } from '../lib/schemaForm'
 import { FieldInput } from './RunTool'
 import { useShallow } from 'zustand/react/shallow'
+import { useStore } from '../store'
 
 export function McpProgressBar({ callId }: { callId: string }) {
   const { t } = useTranslation()
@@ -116,5 +117,31 @@ function QuestionForm({ q }: { q: McpQuestion }) {
         </button>
       </div>
     </form>
+  )
+}
+
+/** What an MCP server says of its tool (annotations): its title, read-only or destructive. Hints, never trusted. */
+export function McpHints({ toolName }: { toolName: string }) {
+  const { t } = useTranslation()
+  const hints = useStore((s) => s.tools.find((x) => x.name === toolName)?.hints ?? null)
+  if (!hints) return null
+  return (
+    <>
+      {hints.title && (
+        <span className="mcp-hint mcp-hint--title" data-testid="mcp-hint-title">
+          {hints.title}
+        </span>
+      )}
+      {hints.readOnly && (
+        <span className="badge mcp-hint" data-testid="mcp-hint-readonly">
+          {t('mcpLive.readOnly')}
+        </span>
+      )}
+      {hints.destructive && (
+        <span className="badge mcp-hint mcp-hint--destructive" data-testid="mcp-hint-destructive">
+          {t('mcpLive.destructive')}
+        </span>
+      )}
+    </>
   )
 }

@@ -13,7 +13,7 @@ import { AlertIcon, BanIcon, ChevronIcon, PencilIcon, PlayIcon, ShieldIcon, Stop
 import { CodeBox, PreviewBox, ResultBox, hasArgs, saidAlready } from './ToolCardBoxes'
 import { DenyForm, EditForm, FixForm } from './ToolCardForms'
 import { Decision, Elapsed, StateBadge } from './ToolCardHeader'
-import { McpProgressBar, McpQuestions } from './McpLive'
+import { McpHints, McpProgressBar, McpQuestions } from './McpLive'
 
 type Mode = null | 'deny' | 'edit' | 'fix'
 
@@ -160,6 +160,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
         </span>
         <span className="tool-card__name">{c.name || t('calls.unknownTool')}</span>
         {mcpServer && <McpBadge server={mcpServer} />}
+        {mcpServer && <McpHints toolName={c.name} />}
         {summary && (
           <span className="tool-card__summary" title={summary}>
             {summary}
