@@ -54,6 +54,7 @@ type App struct {
 	qs         questions
 	progressMu sync.Mutex
 	progressAt map[string]time.Time
+	signIns    signIns // mcp_signin.go
 }
 
 // AppInfo tells the UI about the running app.
@@ -74,7 +75,7 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *s
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
 	a.toolMode, _ = chat.ParseToolMode(strings.TrimSpace(os.Getenv("AIRLOCK_TOOL_MODE")))
 	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: Version,
-		Elicit: a.elicit, OnProgress: a.progress})
+		Elicit: a.elicit, OnProgress: a.progress, OAuth: a.mcpOAuth})
 	a.mcpEnvFile, a.mcpEnv, a.mcpEnvErr = mcpEnv()
 	catalog, err := tools.NewCatalog(append(files.Tools(), tools.Builtins()...), a.mcp.Tools)
 	if err != nil {

@@ -3,7 +3,9 @@ package mcp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -132,4 +134,85 @@ func (s *savingSource) Token() (*oauth2.Token, error) {
 		s.save(g)
 	}
 	return tok, nil
+}
+
+// ErrSignInNeeded is a server that wants a sign-in Airlock does not have
+// (none yet, or signed out): starting it never opens a browser.
+var ErrSignInNeeded = errors.New("this server needs you to sign in (Settings → Tools → Sign in)")
+
+// ErrSignInExpired is a server that refused the saved sign-in and whose
+// refresh failed: the person signs in again.
+var ErrSignInExpired = errors.New("the sign-in to this server expired or was revoked: sign in again")
+
+// startHandler is the OAuth handler a server starts with: the saved
+// grant's tokens (refreshed silently), and never a browser. A 401 it can't
+// answer fails the start with ErrSignInNeeded or ErrSignInExpired.
+type startHandler struct {
+	inner auth.OAuthHandler // nil: no grant
+}
+
+// StartHandler is the OAuth handler for starting a server with a grant
+// saved by SignIn (nil: none). c.Authorize is not used.
+func StartHandler(c OAuthConfig) auth.OAuthHandler {
+	if c.Saved == nil || c.Saved.Token == nil {
+		return startHandler{}
+	}
+	c.Authorize = func(context.Context, *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
+		return nil, ErrSignInExpired
+	}
+	if c.RedirectURL == "" {
+		c.RedirectURL = "http://127.0.0.1/callback"
+	}
+	h, err := NewOAuthHandler(c)
+	if err != nil {
+		return startHandler{}
+	}
+	return startHandler{inner: h}
+}
+
+func (h startHandler) TokenSource(ctx context.Context) (oauth2.TokenSource, error) {
+	if h.inner == nil {
+		return nil, nil
+	}
+	return h.inner.TokenSource(ctx)
+}
+
+func (h startHandler) Authorize(_ context.Context, _ *http.Request, resp *http.Response) error {
+	resp.Body.Close()
+	if h.inner == nil {
+		return ErrSignInNeeded
+	}
+	return ErrSignInExpired
+}
+
+// SignIn signs in to a Streamable HTTP server: it sends the server an
+// initialize request, and when the answer is 401 runs the OAuth flow of
+// c (discovery, registration, the browser step through c.Authorize, the
+// token), whose grant goes to c.Save. A server that does not ask for a
+// sign-in is said so. ctx bounds it all (cancel to give up).
+func SignIn(ctx context.Context, cfg ServerConfig, c OAuthConfig) error {
+	h, err := NewOAuthHandler(c)
+	if err != nil {
+		return err
+	}
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + legacyProtocolVersion +
+		`","capabilities":{},"clientInfo":{"name":"airlock","version":"sign-in"}}}`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cfg.URL, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := headerClient(cfg.Headers).Do(req)
+	if err != nil {
+		return fmt.Errorf("the server could not be reached: %s", scrub(err.Error(), cfg.secrets()))
+	}
+	if resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
+		resp.Body.Close()
+		return errors.New("this server did not ask for a sign-in")
+	}
+	if err := h.Authorize(ctx, req, resp); err != nil {
+		return fmt.Errorf("the sign-in failed: %s", scrub(err.Error(), cfg.secrets()))
+	}
+	return nil
 }

@@ -315,6 +315,8 @@ export type McpServerConfig = {
   dir?: string
   url?: string
   headers?: Record<string, string>
+  oauthClientId?: string
+  oauthClientSecret?: string
   initTimeout?: number
   listTimeout?: number
 }
@@ -333,6 +335,8 @@ export type McpServerInfo = {
   since: string
   config: McpServerConfig
   fromEnv: boolean
+  auth?: string
+  authError?: string
 }
 
 /** Go: facade.MCPServers */
