@@ -802,6 +802,7 @@ export const en = {
     mcpEnable: 'Couldn’t switch the MCP server',
     mcpDelete: 'Couldn’t remove the MCP server',
     mcpRestart: 'Couldn’t restart the MCP server',
+    mcpSignIn: 'Couldn’t sign in to the MCP server',
   },
   mcp: {
     title: 'MCP servers',

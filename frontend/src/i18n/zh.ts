@@ -799,6 +799,7 @@ export const zh: Resources = {
     mcpEnable: '无法切换 MCP 服务器',
     mcpDelete: '无法移除 MCP 服务器',
     mcpRestart: '无法重启 MCP 服务器',
+    mcpSignIn: '无法登录 MCP 服务器',
   },
   mcp: {
     title: 'MCP 服务器',
