@@ -406,9 +406,9 @@ export function FieldInput({
       control = (
         <select {...common} className="input select" value={text} onChange={(e) => onChange(e.target.value)}>
           <option value="">{f.required ? t('lab.run.choose') : t('lab.run.default')}</option>
-          {(f.enumValues ?? []).map((v) => (
+          {(f.enumValues ?? []).map((v, i) => (
             <option key={v} value={v}>
-              {v}
+              {f.enumLabels?.[i] ?? v}
             </option>
           ))}
         </select>
