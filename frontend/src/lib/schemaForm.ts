@@ -66,7 +66,7 @@ export function schemaFields(schema: unknown): FormField[] {
       required: required.has(name),
       description: typeof prop.description === 'string' ? prop.description : '',
       enumValues: Array.isArray(prop.enum) ? prop.enum.map(String) : titledOptions(prop)?.values,
-      enumLabels: titledOptions(prop)?.labels,
+      enumLabels: titledOptions(prop)?.labels ?? (Array.isArray(prop.enumNames) && prop.enumNames.length === (prop.enum as unknown[] | undefined)?.length ? prop.enumNames.map(String) : undefined),
       minimum: typeof prop.minimum === 'number' ? prop.minimum : undefined,
       maximum: typeof prop.maximum === 'number' ? prop.maximum : undefined,
       default: prop.default,
