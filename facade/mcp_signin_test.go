@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -120,18 +119,7 @@ func playBrowser(t *testing.T) func(string) error {
 
 func waitAuth(t *testing.T, a *App, name, want string) MCPServerInfo {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		for _, s := range a.ListMCPServers().Servers {
-			if s.Name == name && s.Auth == want {
-				return s
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never became %s: %+v", name, want, a.ListMCPServers())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return waitServer(t, a, name, "auth "+want, func(s MCPServerInfo) bool { return s.Auth == want })
 }
 
 func TestSignInToAnMCPServer(t *testing.T) {
