@@ -1,4 +1,4 @@
--- 0012: what signing in to an MCP server left (its OAuth tokens, JSON), when
+-- 0015: what signing in to an MCP server left (its OAuth tokens, JSON), when
 -- no system keychain answers; with a keychain the row holds "@keychain" and
 -- the grant is there. Deleted (secure_delete) on sign-out and with the server.
 CREATE TABLE mcp_grants (
