@@ -225,6 +225,10 @@ type SearchHit struct {
 	// text as text and turn the marked ranges into highlights.
 	Snippet   string `json:"snippet"`
 	CreatedAt int64  `json:"createdAt"`
+	// Tools names the tools whose results a tool-results message carries
+	// ("" for any other hit); its snippet is then the results' text without
+	// the protocol's markup.
+	Tools string `json:"tools,omitempty"`
 }
 
 // Search hit kinds and snippet highlight markers.

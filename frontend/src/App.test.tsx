@@ -392,6 +392,8 @@ describe('App with a fake backend', () => {
     // the scope names the chat (its auto title arrives through chats:changed)
     await waitFor(() => expect(row).toHaveTextContent('In “What time is it?”'))
     await user.click(within(row).getByTestId('revoke-rule'))
+    expect(screen.getByTestId('rule-row')).toBeInTheDocument() // asks first (issue 30, item 15)
+    await user.click(await screen.findByTestId('confirm-revoke'))
     expect(await screen.findByTestId('rules-empty')).toHaveTextContent('Nothing is allowed by default')
   })
 

@@ -67,6 +67,7 @@ export type SearchHit = {
   callId?: string
   snippet: string
   createdAt: number
+  tools?: string
 }
 
 /** Go: chat.Provider */

@@ -29,6 +29,7 @@ export * from './contextWindow'
 export * from './mcpLive'
 export * from './context'
 export * from './code'
+export * from './finish'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 

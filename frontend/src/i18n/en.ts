@@ -4,6 +4,7 @@ import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
 import { contextEn } from './context.en'
+import { finishEn } from './finish.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -785,6 +786,7 @@ export const en = {
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
   context: contextEn,
+  finish: finishEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

@@ -3,6 +3,7 @@ import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
 import { contextZh } from './context.zh'
+import { finishZh } from './finish.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -782,6 +783,7 @@ export const zh: Resources = {
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
   context: contextZh,
+  finish: finishZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',

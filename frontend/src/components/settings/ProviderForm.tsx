@@ -1,5 +1,6 @@
 // Settings ▸ Providers: one provider's form (test connection, models, make active, delete).
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { markUnsaved } from '../../lib/unsaved'
 import { useTranslation } from '../../i18n'
 import { toApiError, type Provider } from '../../api'
 import { useStore } from '../../store'
@@ -54,6 +55,12 @@ export function ProviderForm({
   const readOnly = !!provider && (isDemo(provider) || isEnv(provider))
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(provider ?? emptyProvider()), [draft, provider])
   const valid = draft.name.trim() !== '' && /^https?:\/\/\S+$/i.test(draft.baseUrl.trim())
+
+  // Closing Settings over edits not saved asks first.
+  useEffect(() => {
+    markUnsaved('provider', dirty && !readOnly)
+    return () => markUnsaved('provider', false)
+  }, [dirty, readOnly])
 
   const set = <K extends keyof Provider>(k: K, v: Provider[K]) => {
     setDraft((d) => ({ ...d, [k]: v }))
