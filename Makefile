@@ -24,12 +24,13 @@ FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.con
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
 .PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-ui \
-        package package-test deps-package icons types python-wasm
+        package package-test deps-package icons types python-wasm test-mcp-conformance
 
 help:
 	@echo "make run           install what is missing, build, start Airlock (demo model, no API key needed)"
 	@echo "make test          run every test: Go, frontend (Vitest), end-to-end on the built app under Xvfb"
 	@echo "make run-headless  start the app under Xvfb with the WebKit inspector on 127.0.0.1:9222"
+	@echo "make test-mcp-conformance  the official MCP conformance suite (client) against Airlock's MCP client"
 	@echo "make bench         Go benchmarks (streaming cost per token, coalescer, store)"
 	@echo "make bench-ui      Airlock vs an empty Wails app: memory, idle CPU, start-up, JS at start, streaming, long chats (RUNS=3)"
 	@echo "make dev           wails dev (hot reload)"
@@ -101,7 +102,7 @@ dev: deps deps-wails
 
 # --- tests ----------------------------------------------------------------
 
-test: test-go test-frontend test-e2e
+test: test-go test-frontend test-e2e test-mcp-conformance
 
 test-go: deps-system frontend/dist/index.html $(PYTHON_WASM)
 	go vet -tags $(TAGS) ./...
@@ -119,6 +120,24 @@ test-frontend: deps-node
 test-e2e: deps-system $(BIN) $(PYTHON_WASM)
 	mkdir -p artifacts
 	AIRLOCK_BIN=$(CURDIR)/$(BIN) AIRLOCK_ARTIFACTS=$(CURDIR)/artifacts $(HEADLESS) node --test --test-concurrency=1 frontend/e2e/
+
+# The official MCP conformance suite, client mode, against `airlockctl
+# mcp-conformance` (Airlock's own MCP client): every client scenario, with
+# scripts/mcp-conformance/expected-failures.yml naming those not supported.
+# The suite needs Node 22, installed with it (npm) under .cache/ on first use.
+CONFORMANCE_DIR  := .cache/mcp-conformance
+CONFORMANCE_PKGS := node@22.23.3 @modelcontextprotocol/conformance@0.1.16
+
+$(CONFORMANCE_DIR)/.installed:
+	mkdir -p $(CONFORMANCE_DIR)
+	npm install --prefix $(CONFORMANCE_DIR) --no-audit --no-fund --no-save $(CONFORMANCE_PKGS)
+	@touch $@
+
+test-mcp-conformance: $(CONFORMANCE_DIR)/.installed
+	go build -o $(CONFORMANCE_DIR)/airlockctl ./cmd/airlockctl
+	cd $(CONFORMANCE_DIR) && ./node_modules/.bin/node node_modules/.bin/conformance client \
+	  --command "$(CURDIR)/$(CONFORMANCE_DIR)/airlockctl mcp-conformance" --suite all \
+	  --expected-failures $(CURDIR)/scripts/mcp-conformance/expected-failures.yml -o results
 
 bench: $(PYTHON_WASM)
 	go test -run '^$$' -bench . -benchmem ./backend/...

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -50,6 +51,12 @@ type App struct {
 	// menu's language and theme); nil in tests.
 	settingsSaved func(chat.Settings)
 	models        modelLists // the model picker's lists (agents.go)
+	// Questions MCP servers ask while their tools run, and the progress
+	// they report (questions.go).
+	qs         questions
+	progressMu sync.Mutex
+	progressAt map[string]time.Time
+	signIns    signIns // mcp_signin.go
 }
 
 // AppInfo tells the UI about the running app.
@@ -69,7 +76,8 @@ type AppInfo struct {
 func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *slog.Logger) *App {
 	a := &App{store: st, dataDir: dataDir, demoURL: demoURL, env: env}
 	a.toolMode, _ = chat.ParseToolMode(strings.TrimSpace(os.Getenv("AIRLOCK_TOOL_MODE")))
-	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: Version})
+	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: Version,
+		Elicit: a.elicit, OnProgress: a.progress, OAuth: a.mcpOAuth})
 	a.mcpEnvFile, a.mcpEnv, a.mcpEnvErr = mcpEnv()
 	fixed := append(files.Tools(), code.Tools(code.Config{Limits: a.codeLimits})...)
 	catalog, err := tools.NewCatalog(append(fixed, tools.Builtins()...), a.mcp.Tools)

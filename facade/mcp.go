@@ -30,6 +30,10 @@ type MCPServerInfo struct {
 	// FromEnv says the server comes from AIRLOCK_MCP_CONFIG: it runs for this
 	// session, is not saved, and is changed in that file.
 	FromEnv bool `json:"fromEnv"`
+	// Auth: signed_out, signing_in, signed_in, expired, refused ("" when
+	// the server never asked for a sign-in); AuthError says why refused.
+	Auth      string `json:"auth,omitempty"`
+	AuthError string `json:"authError,omitempty"`
 }
 
 // MCPServers is the list of servers, with what went wrong reading
@@ -131,7 +135,9 @@ func (a *App) ListMCPServers() MCPServers {
 		out.EnvError = a.mcpEnvErr.Error()
 	}
 	for _, s := range a.mcp.Status() {
-		out.Servers = append(out.Servers, MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name)})
+		info := MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name)}
+		info.Auth, info.AuthError = a.authState(s)
+		out.Servers = append(out.Servers, info)
 	}
 	return out
 }
@@ -203,6 +209,7 @@ func (a *App) DeleteMCPServer(name string) (MCPServers, error) {
 	if err := a.store.DeleteMCPServer(a.ctx, name); err != nil {
 		return a.ListMCPServers(), toAPI(err)
 	}
+	_ = a.store.SetMCPGrant(a.ctx, name, "") // its sign-in goes with it
 	return a.reconfigured()
 }
 

@@ -27,15 +27,21 @@ func testServer(t *testing.T) string {
 
 func waitState(t *testing.T, a *App, name string, want mcp.State) MCPServerInfo {
 	t.Helper()
+	return waitServer(t, a, name, string(want), func(s MCPServerInfo) bool { return s.State == want })
+}
+
+// waitServer waits until the server's row satisfies ok.
+func waitServer(t *testing.T, a *App, name, what string, ok func(MCPServerInfo) bool) MCPServerInfo {
+	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		for _, s := range a.ListMCPServers().Servers {
-			if s.Name == name && s.State == want {
+			if s.Name == name && ok(s) {
 				return s
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s never became %s: %+v", name, want, a.ListMCPServers())
+			t.Fatalf("%s never became %s: %+v", name, what, a.ListMCPServers())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -140,13 +140,15 @@ type ToolInfo struct {
 	Kind    tools.Kind `json:"kind"`
 	Server  string     `json:"server,omitempty"`
 	Changes bool       `json:"changes,omitempty"`
+	// Hints: an MCP server's annotations of its tool (shown, never trusted).
+	Hints *tools.Hints `json:"hints,omitempty"`
 }
 
 // Tools lists the tools the model can call, in their order.
 func (a *App) Tools() []ToolInfo {
 	var out []ToolInfo
 	for _, t := range a.tools.All().Tools() {
-		out = append(out, ToolInfo{Spec: t.Spec, Kind: t.Kind, Server: t.Server, Changes: t.Changes})
+		out = append(out, ToolInfo{Spec: t.Spec, Kind: t.Kind, Server: t.Server, Changes: t.Changes, Hints: t.Hints})
 	}
 	return out
 }

@@ -73,6 +73,8 @@ var tsTypes = []struct {
 	{"McpServerInfo", MCPServerInfo{}},
 	{"McpServers", MCPServers{}},
 	{"McpImport", MCPImport{}},
+	{"McpQuestion", MCPQuestion{}},
+	{"McpProgress", MCPProgress{}},
 	{"FormingCall", bridge.FormingCall{}},
 	{"CallsForming", bridge.Forming{}},
 	{"ChatNotice", bridge.Notice{}},

@@ -131,11 +131,14 @@ const (
 	AuditCancelled   AuditDecision = "cancelled"   // stopped by you while it ran
 	AuditTimedOut    AuditDecision = "timed_out"   // stopped by the tool timeout
 	AuditInterrupted AuditDecision = "interrupted" // Airlock stopped while it ran
+	// AuditAnswered: an MCP server asked the person while the call ran;
+	// Detail says what and the answer, Arguments holds what was sent.
+	AuditAnswered AuditDecision = "answered"
 )
 
 // AuditDecisions lists every decision kind.
 var AuditDecisions = []AuditDecision{AuditApproved, AuditEdited, AuditFixed, AuditDenied, AuditHeld, AuditSuperseded,
-	AuditToldModel, AuditRan, AuditCancelled, AuditTimedOut, AuditInterrupted}
+	AuditToldModel, AuditRan, AuditCancelled, AuditTimedOut, AuditInterrupted, AuditAnswered}
 
 // ValidAuditDecision reports a known decision kind.
 func ValidAuditDecision(d string) bool {

@@ -75,7 +75,9 @@ func choose(p Prompt) Reply {
 	}
 	// Tool results are answered by reading them, whatever words they hold
 	// (natively, the last user message is still the request).
-	if resultsTurn(p) {
+	// "mcp call <tool>" names a tool outright, whatever other cue words
+	// the tool's name holds ("long", "time").
+	if resultsTurn(p) || mcpCallRequest.MatchString(p.LastUser) {
 		if r, ok := toolReply(p); ok {
 			return r
 		}

@@ -111,6 +111,13 @@ func toolReply(p Prompt) (Reply, bool) {
 	var calls []chat.ToolCall
 	var intro string
 	switch {
+	case mcpCallRequest.MatchString(p.LastUser):
+		name, args := mcpCall(p)
+		if name == "" {
+			return Reply{Text: "No MCP server in this chat offers that tool."}, true
+		}
+		intro = "I'll call that MCP tool. It runs outside Airlock, so it waits for your decision like any call."
+		calls = []chat.ToolCall{call(1, name, args)}
 	case strings.Contains(last, "mcp echo"):
 		name := mcpEcho(p)
 		if name == "" {
@@ -362,4 +369,36 @@ func resultsSince(p Prompt) int {
 		n++
 	}
 	return n
+}
+
+// mcpCallRequest is "mcp call <tool> [JSON arguments]": a call to any tool
+// of an MCP server the chat offers (for trying servers' tools by hand).
+var mcpCallRequest = regexp.MustCompile(`(?is)\bmcp call\s+([A-Za-z0-9_.-]+)\s*(\{.*\})?`)
+
+func mcpCall(p Prompt) (string, map[string]any) {
+	m := mcpCallRequest.FindStringSubmatch(p.LastUser)
+	if m == nil {
+		return "", nil
+	}
+	args := map[string]any{}
+	if m[2] != "" {
+		_ = json.Unmarshal([]byte(m[2]), &args)
+	}
+	want := regexp.MustCompile(`^mcp__[A-Za-z0-9_-]+?__` + regexp.QuoteMeta(strings.ReplaceAll(m[1], ".", "_")) + `$`)
+	for _, name := range p.Tools {
+		if want.MatchString(name) {
+			return name, args
+		}
+	}
+	for _, msg := range p.Messages {
+		if msg.Role != "system" {
+			continue
+		}
+		for _, name := range regexp.MustCompile(`mcp__[A-Za-z0-9_-]+`).FindAllString(msg.Content, -1) {
+			if want.MatchString(name) {
+				return name, args
+			}
+		}
+	}
+	return "", nil
 }

@@ -118,3 +118,17 @@ func TestMCPEchoScript(t *testing.T) {
 		t.Errorf("without an MCP echo tool: %s", got)
 	}
 }
+
+func TestMCPCallAnyTool(t *testing.T) {
+	p := Prompt{Tools: []string{"mcp__everything__trigger-long-running-operation", "mcp__everything__echo"},
+		LastUser: `mcp call trigger-long-running-operation {"duration": 2, "steps": 4}`}
+	p.Messages = []PromptMessage{{Role: "user", Content: p.LastUser}}
+	name, args := mcpCall(p)
+	if name != "mcp__everything__trigger-long-running-operation" || args["steps"] != float64(4) {
+		t.Fatalf("got %q %v", name, args)
+	}
+	p.LastUser = "mcp call nothing-like-it"
+	if name, _ := mcpCall(p); name != "" {
+		t.Fatalf("unknown tool matched %q", name)
+	}
+}

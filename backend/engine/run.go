@@ -184,8 +184,10 @@ func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error)
 	if !ok {
 		return tools.Output{}, fmt.Errorf("there is no tool named %q in this chat now (an MCP server's tool is gone when the server stops or is left out of the chat)", c.Name)
 	}
-	// The call goes along so what the environment keeps (a checkpoint) is keyed to it.
-	env, err := e.envFor(tools.WithCall(ctx, tools.CallInfo{ID: c.ID, Tool: c.Name}), c.ChatID)
+	// The call goes along so what the environment keeps (a checkpoint) is
+	// keyed to it, and an MCP server's questions and progress find its card.
+	ctx = tools.WithCall(ctx, tools.CallInfo{ID: c.ID, Tool: c.Name})
+	env, err := e.envFor(ctx, c.ChatID)
 	if err != nil {
 		return tools.Output{}, fmt.Errorf("the workspace is not available: %w", err)
 	}

@@ -119,30 +119,19 @@ func (s *Store) UseKeyring(ctx context.Context, k Keyring) (int, error) {
 // secure_delete on so SQLite zeroes the old text in the page, then
 // checkpoints and truncates the WAL, which held the pages before.
 func (s *Store) eraseKeys(ctx context.Context, ids []string) error {
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "PRAGMA secure_delete = ON"); err != nil {
-		return err
-	}
-	defer conn.ExecContext(context.Background(), "PRAGMA secure_delete = OFF") //nolint:errcheck
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, id := range ids {
-		if _, err := tx.ExecContext(ctx, "UPDATE providers SET api_key = ? WHERE id = ?", inKeyring, id); err != nil {
+	return s.withSecureDelete(ctx, func(conn *sql.Conn) error {
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
 			return err
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	_, err = conn.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
-	return err
+		defer tx.Rollback()
+		for _, id := range ids {
+			if _, err := tx.ExecContext(ctx, "UPDATE providers SET api_key = ? WHERE id = ?", inKeyring, id); err != nil {
+				return err
+			}
+		}
+		return tx.Commit()
+	})
 }
 
 // withKey fills in a provider's key from the keyring when that is where it

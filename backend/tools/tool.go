@@ -42,6 +42,9 @@ type Tool struct {
 	// Server names the MCP server a KindMCP tool belongs to, and Remote
 	// the tool's own name there (Name is its sanitised, unique name).
 	Server, Remote string
+	// Hints are what an MCP server says of its tool (annotations): hints,
+	// not promises, shown on cards; nil when it said nothing.
+	Hints *Hints
 	// Changes says the tool may change the workspace: after it runs the
 	// workspace is saved and the UI told.
 	Changes bool
@@ -56,6 +59,14 @@ type Tool struct {
 	// Preview, when set, describes what the call would change before anyone
 	// decides (a diff for file writes). Read-only tools leave it nil.
 	Preview func(env Env, args json.RawMessage) (json.RawMessage, error)
+}
+
+// Hints are an MCP tool's annotations, as its server gives them: a server
+// may be wrong or lie, so they inform people and never decide anything.
+type Hints struct {
+	Title       string `json:"title,omitempty"`
+	ReadOnly    bool   `json:"readOnly,omitempty"`
+	Destructive bool   `json:"destructive,omitempty"` // meaningful only when not ReadOnly
 }
 
 // Output is what a run produced: the text the model reads, and what the

@@ -7,6 +7,7 @@
 //	airlockctl audit [--data-dir DIR] [--chat ID] [--tool T] [--decision D] --format jsonl|csv
 //	airlockctl corpus [--failures [--held]] [--family F] [DIR]
 //	airlockctl formats [--examples]
+//	airlockctl mcp-conformance [-v] URL   (scenario in MCP_CONFORMANCE_SCENARIO)
 //
 // scan reads one complete assistant message (a file, or standard input) and
 // prints one JSON object: {"calls":[{"id","name","arguments","format"}],
@@ -52,12 +53,13 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"scan":    {"find the tool calls in a model's message and print them as JSON", runScan},
-	"export":  {"write chats as Markdown, HTML or JSON", runExport},
-	"import":  {"import an Airlock JSON export or a ChatGPT conversations.json", runImport},
-	"audit":   {"print the audit trail of tool-call decisions as JSON Lines or CSV", runAudit},
-	"corpus":  {"score the scanner against a corpus of real model outputs, per family", runCorpus},
-	"formats": {"list the call syntaxes the scanner recognises, with markers and sources", runFormats},
+	"scan":            {"find the tool calls in a model's message and print them as JSON", runScan},
+	"export":          {"write chats as Markdown, HTML or JSON", runExport},
+	"import":          {"import an Airlock JSON export or a ChatGPT conversations.json", runImport},
+	"audit":           {"print the audit trail of tool-call decisions as JSON Lines or CSV", runAudit},
+	"corpus":          {"score the scanner against a corpus of real model outputs, per family", runCorpus},
+	"formats":         {"list the call syntaxes the scanner recognises, with markers and sources", runFormats},
+	"mcp-conformance": {"the client side of the official MCP conformance suite, on Airlock's MCP client", runConformance},
 }
 
 const (

@@ -22,6 +22,7 @@ type remoteTool struct {
 	description string
 	params      json.RawMessage
 	output      *jsonschema.Schema // nil: no output schema, or one that does not compile
+	hints       *tools.Hints
 }
 
 // listTools reads the server's tools (all pages) within the list timeout.
@@ -62,7 +63,7 @@ func adaptTools(server string, listed []candidate) ([]remoteTool, []string) {
 	var out []remoteTool
 	var problems []string
 	for i, t := range listed {
-		rt := remoteTool{name: airlockNames[i], remote: t.remote, description: t.description, params: t.params}
+		rt := remoteTool{name: airlockNames[i], remote: t.remote, description: t.description, params: t.params, hints: t.hints}
 		if rt.params == nil {
 			rt.params = json.RawMessage(`{"type":"object"}`)
 		}
@@ -153,6 +154,7 @@ func (s *server) offered() []tools.Tool {
 			Kind:   tools.KindMCP,
 			Server: s.cfg.Name,
 			Remote: t.remote,
+			Hints:  t.hints,
 			Run: func(ctx context.Context, _ tools.Env, args json.RawMessage) (tools.Output, error) {
 				return s.call(ctx, t, args)
 			},
@@ -175,7 +177,11 @@ func (s *server) call(ctx context.Context, t remoteTool, args json.RawMessage) (
 	callCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(a.ctx, cancel)()
-	res, err := sess.CallTool(callCtx, &sdk.CallToolParams{Name: t.remote, Arguments: arguments(args)})
+	r := a.live.add(callCtx, t.remote)
+	defer a.live.done(r)
+	params := &sdk.CallToolParams{Name: t.remote, Arguments: arguments(args)}
+	params.SetProgressToken(r.token)
+	res, err := sess.CallTool(callCtx, params)
 	if err == nil {
 		return scrubOutput(convertResult(res, t.output, s.m.opts.MaxResultBytes), s.masked), nil
 	}

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"airlock/backend/tools"
 )
 
 // Caps on what one server may offer. Every tool offered goes into the
@@ -37,6 +40,7 @@ type candidate struct {
 	remote, description string
 	params              json.RawMessage // nil: none given
 	output              any
+	hints               *tools.Hints
 }
 
 // capper screens a server's tools as they are listed, keeping only what
@@ -96,7 +100,7 @@ func (c *capper) screen(t *sdk.Tool) {
 		return
 	}
 	c.bytes += size
-	c.kept = append(c.kept, candidate{remote: t.Name, description: desc, params: params, output: t.OutputSchema})
+	c.kept = append(c.kept, candidate{remote: t.Name, description: desc, params: params, output: t.OutputSchema, hints: hintsOf(t)})
 }
 
 // problems says what the caps left out or cut: "12 tools left out: input
@@ -156,4 +160,34 @@ func jsonDepth(raw []byte) int {
 		}
 	}
 	return deepest
+}
+
+// hintsOf reads a tool's annotations (the title cut at 200 bytes); nil
+// when there are none. DestructiveHint defaults to true in the spec, but a
+// server that said nothing is not shown as destructive: only what it said.
+func hintsOf(t *sdk.Tool) *tools.Hints {
+	a := t.Annotations
+	if a == nil {
+		return nil
+	}
+	h := &tools.Hints{Title: clipTitle(a.Title), ReadOnly: a.ReadOnlyHint}
+	if !a.ReadOnlyHint && a.DestructiveHint != nil && *a.DestructiveHint {
+		h.Destructive = true
+	}
+	if *h == (tools.Hints{}) {
+		return nil
+	}
+	return h
+}
+
+func clipTitle(s string) string {
+	s = strings.ToValidUTF8(strings.TrimSpace(s), "")
+	if len(s) <= 200 {
+		return s
+	}
+	cut := 200
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }

@@ -42,6 +42,11 @@ type ServerConfig struct {
 
 	URL     string            `json:"url,omitempty"`
 	Headers map[string]string `json:"headers,omitempty"`
+	// OAuthClientID and OAuthClientSecret: a client pre-registered with the
+	// server's authorization server, for servers that refuse dynamic
+	// registration (Streamable HTTP only; the secret is masked like headers).
+	OAuthClientID     string `json:"oauthClientId,omitempty"`
+	OAuthClientSecret string `json:"oauthClientSecret,omitempty"`
 
 	// InitTimeout bounds the connection and the initialize handshake,
 	// ListTimeout each tools/list; zero means the Manager's default.
@@ -160,6 +165,9 @@ func (c ServerConfig) Redacted() ServerConfig {
 	r.Env = maskValues(c.Env)
 	r.Headers = maskValues(c.Headers)
 	r.URL = redactURL(c.URL)
+	if c.OAuthClientSecret != "" {
+		r.OAuthClientSecret = Masked
+	}
 	return r
 }
 
@@ -202,6 +210,7 @@ func (c ServerConfig) secrets() []string {
 	for _, v := range redact.Secrets(c.URL) {
 		add(v)
 	}
+	add(c.OAuthClientSecret)
 	// Longest first, so a secret containing another is replaced whole.
 	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return slices.Compact(out)
@@ -251,7 +260,8 @@ func (c ServerConfig) equal(o ServerConfig) bool {
 	return c.Name == o.Name && c.Enabled == o.Enabled && c.Kind() == o.Kind() &&
 		c.Command == o.Command && slices.Equal(c.Args, o.Args) && maps.Equal(c.Env, o.Env) &&
 		c.Dir == o.Dir && c.URL == o.URL && maps.Equal(c.Headers, o.Headers) &&
-		c.InitTimeout == o.InitTimeout && c.ListTimeout == o.ListTimeout
+		c.InitTimeout == o.InitTimeout && c.ListTimeout == o.ListTimeout &&
+		c.OAuthClientID == o.OAuthClientID && c.OAuthClientSecret == o.OAuthClientSecret
 }
 
 // Unmask is c, edited in a form that showed saved redacted, with the values
@@ -268,6 +278,12 @@ func (c ServerConfig) Unmask(saved ServerConfig) (ServerConfig, error) {
 	}
 	if c.URL != "" && c.URL == redactURL(saved.URL) {
 		c.URL = saved.URL
+	}
+	if c.OAuthClientSecret == Masked {
+		if saved.OAuthClientSecret == "" {
+			return c, fmt.Errorf("MCP server %q: the OAuth client secret has no saved value to keep; type it", c.Name)
+		}
+		c.OAuthClientSecret = saved.OAuthClientSecret
 	}
 	return c, nil
 }

@@ -256,3 +256,24 @@ func TestResultSecrets(t *testing.T) {
 		}
 	}
 }
+
+func TestOAuthClientSecretMaskedAndKept(t *testing.T) {
+	saved := ServerConfig{Name: "linear", URL: "https://mcp.example/mcp", OAuthClientID: "my-client", OAuthClientSecret: "client-secret-987"}
+	r := saved.Redacted()
+	if r.OAuthClientSecret != Masked || r.OAuthClientID != "my-client" {
+		t.Fatalf("redacted = %+v", r)
+	}
+	back, err := r.Unmask(saved)
+	if err != nil || back.OAuthClientSecret != "client-secret-987" {
+		t.Fatalf("unmask = %+v, %v", back, err)
+	}
+	if _, err := r.Unmask(ServerConfig{Name: "linear"}); err == nil {
+		t.Fatal("a masked secret with nothing saved must be refused")
+	}
+	if got := scrub("token refused for client-secret-987", saved.secrets()); strings.Contains(got, "client-secret-987") {
+		t.Fatalf("scrubbed = %q", got)
+	}
+	if saved.equal(ServerConfig{Name: "linear", URL: "https://mcp.example/mcp", OAuthClientID: "other"}) {
+		t.Fatal("a changed client must restart the server")
+	}
+}

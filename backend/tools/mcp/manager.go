@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"airlock/backend/tools"
@@ -46,6 +47,19 @@ type Options struct {
 	Logger *slog.Logger
 	// ClientName and ClientVersion are sent in the initialize handshake.
 	ClientName, ClientVersion string
+	// Elicit answers a server's question (elicitation/create) asked while
+	// one of its tools runs; nil answers "cancel" to every question (and
+	// Airlock then does not advertise elicitation). ctx ends when the call
+	// that asked ends (its timeout, Stop) or the server withdraws the
+	// question: then the answer is "cancel".
+	Elicit func(ctx context.Context, q Question) (Answer, error)
+	// OnProgress receives the progress notifications of running calls.
+	// It must not block.
+	OnProgress func(Progress)
+	// OAuth, when set, gives the OAuth handler of a Streamable HTTP server
+	// (nil: the server gets none). The SDK calls it when the server answers
+	// 401 or 403 with a scope challenge; see NewOAuthHandler.
+	OAuth func(ServerConfig) auth.OAuthHandler
 	// Transport, when set, connects to a server instead of the transport its
 	// config describes (tests, servers running inside Airlock).
 	Transport func(ServerConfig) (sdk.Transport, error)

@@ -92,6 +92,7 @@ type attempt struct {
 	session *sdk.ClientSession
 	child   *child // stdio only
 	flood   *floodGuard
+	live    liveCalls
 	endOnce sync.Once
 	// How it ended, for the calls it broke: stopped on purpose, or died
 	// (crashNote " (exit status 3)" or " (it closed the connection)", and
@@ -262,21 +263,30 @@ func (s *server) handshake(ctx context.Context, a *attempt) (*sdk.ClientSession,
 	if err != nil {
 		return nil, err
 	}
-	client := sdk.NewClient(&sdk.Implementation{Name: s.m.opts.ClientName, Version: s.m.opts.ClientVersion}, &sdk.ClientOptions{
+	opts := &sdk.ClientOptions{
 		Logger: scrubbingLogger(s.m.opts.Logger, s.secrets).With("mcp_server", s.cfg.Name),
-		// Airlock offers no roots, sampling or elicitation.
-		Capabilities:           &sdk.ClientCapabilities{},
-		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
-		LoggingMessageHandler:  func(_ context.Context, req *sdk.LoggingMessageRequest) { s.logMessage(a, req) },
-	})
+		// Airlock offers no roots or sampling (deprecated by the 2026-07-28
+		// spec); elicitation when the app answers questions.
+		Capabilities:                &sdk.ClientCapabilities{},
+		ToolListChangedHandler:      func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
+		LoggingMessageHandler:       func(_ context.Context, req *sdk.LoggingMessageRequest) { s.logMessage(a, req) },
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) { s.progress(a, req) },
+	}
+	if s.m.opts.Elicit != nil {
+		opts.Capabilities.Elicitation = &sdk.ElicitationCapabilities{Form: &sdk.FormElicitationCapabilities{}, URL: &sdk.URLElicitationCapabilities{}}
+		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+			return s.elicit(a, ctx, req)
+		}
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: s.m.opts.ClientName, Version: s.m.opts.ClientVersion}, opts)
 	client.AddReceivingMiddleware(s.gate(a))
-	var opts *sdk.ClientSessionOptions
+	var sopts *sdk.ClientSessionOptions
 	if s.cfg.Kind() == TransportSSE {
 		// The SSE transport predates the stateless protocol: speak the last
 		// version with the initialize handshake, as SSE servers do.
-		opts = &sdk.ClientSessionOptions{ProtocolVersion: legacyProtocolVersion}
+		sopts = &sdk.ClientSessionOptions{ProtocolVersion: legacyProtocolVersion}
 	}
-	return client.Connect(ctx, s.gateAtRead(a, tr), opts)
+	return client.Connect(ctx, s.gateAtRead(a, tr), sopts)
 }
 
 func (s *server) transport(a *attempt) (sdk.Transport, error) {
@@ -297,7 +307,11 @@ func (s *server) transport(a *attempt) (sdk.Transport, error) {
 	case TransportSSE:
 		return &sdk.SSEClientTransport{Endpoint: s.cfg.URL, HTTPClient: headerClient(s.cfg.Headers)}, nil
 	default:
-		return &sdk.StreamableClientTransport{Endpoint: s.cfg.URL, HTTPClient: headerClient(s.cfg.Headers)}, nil
+		t := &sdk.StreamableClientTransport{Endpoint: s.cfg.URL, HTTPClient: headerClient(s.cfg.Headers)}
+		if s.m.opts.OAuth != nil {
+			t.OAuthHandler = s.m.opts.OAuth(s.cfg)
+		}
+		return t, nil
 	}
 }
 

@@ -366,6 +366,11 @@ export type ToolSpec = {
   kind: string
   server?: string
   changes?: boolean
+  hints?: {
+    title?: string
+    readOnly?: boolean
+    destructive?: boolean
+  } | null
 }
 
 /** Go: facade.ParadigmInfo */
@@ -421,6 +426,8 @@ export type McpServerConfig = {
   dir?: string
   url?: string
   headers?: Record<string, string>
+  oauthClientId?: string
+  oauthClientSecret?: string
   initTimeout?: number
   listTimeout?: number
 }
@@ -439,6 +446,8 @@ export type McpServerInfo = {
   since: string
   config: McpServerConfig
   fromEnv: boolean
+  auth?: string
+  authError?: string
 }
 
 /** Go: facade.MCPServers */
@@ -452,6 +461,30 @@ export type McpServers = {
 export type McpImport = {
   added: string[]
   skipped: string[]
+}
+
+/** Go: facade.MCPQuestion */
+export type McpQuestion = {
+  id: string
+  chatId: string
+  server: string
+  callId?: string
+  tool?: string
+  mode: string
+  message: string
+  schema?: unknown
+  url?: string
+  domain?: string
+}
+
+/** Go: facade.MCPProgress */
+export type McpProgress = {
+  chatId: string
+  server: string
+  callId: string
+  progress: number
+  total?: number
+  message?: string
 }
 
 /** Go: bridge.FormingCall */
@@ -641,6 +674,11 @@ export type ToolOffer = {
   kind: string
   server?: string
   changes?: boolean
+  hints?: {
+    title?: string
+    readOnly?: boolean
+    destructive?: boolean
+  } | null
   on: boolean
   agentOn: boolean
   toggled: boolean

@@ -1,7 +1,7 @@
 // The typed layer over the Go bindings, one file per concern behind this
 // single entry: core (the call into Go, errors, events, browser, clipboard),
 // chats, settings, calls, workspace, mcp, history, undo, policy, events,
-// contextWindow, code (running code: the bounds, a code card's plan and report).
+// contextWindow, code (running code: the bounds, a code card's plan and report), mcpLive.
 // Only store/ imports the bindings (api, historyApi, policyApi, undoApi, events):
 // components go through the stores (src/architecture.test.ts checks it).
 //
@@ -27,6 +27,7 @@ export * from './policy'
 export * from './events'
 export * from './agents'
 export * from './contextWindow'
+export * from './mcpLive'
 export * from './context'
 export * from './code'
 export * from './finish'

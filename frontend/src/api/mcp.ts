@@ -8,7 +8,9 @@ export const MASKED = '•••'
 export type McpTransport = 'stdio' | 'http' | 'sse'
 export type McpServerConfig = Narrow<go.McpServerConfig, { transport?: McpTransport }>
 export type McpState = 'starting' | 'ready' | 'failed' | 'stopped'
-export type McpServerInfo = Narrow<go.McpServerInfo, { state: McpState; problems: string[]; restartsOnUse: boolean; config: McpServerConfig }>
+/** Where a server is with signing in ('' = it never asked for one). */
+export type McpAuth = '' | 'signed_out' | 'signing_in' | 'signed_in' | 'expired' | 'refused'
+export type McpServerInfo = Narrow<go.McpServerInfo, { state: McpState; problems: string[]; restartsOnUse: boolean; config: McpServerConfig; auth?: McpAuth }>
 export type McpServers = Narrow<go.McpServers, { servers: McpServerInfo[]; envFile: string; envError: string }>
 /** `skipped` entries read "name: why". */
 export type McpImport = go.McpImport
@@ -64,6 +66,11 @@ export const mcpApi = {
   importMcpServers: async (text: string) => normalizeMcpImport(await call<McpImport>('ImportMCPServers', text)),
   /** The native open dialog; nothing added or skipped when cancelled. */
   importMcpFile: async () => normalizeMcpImport(await call<McpImport>('ImportMCPFile')),
+  /** Starts signing in (the browser opens); the list follows through mcp:changed. Code no_sign_in. */
+  signInMcpServer: async (name: string) => normalizeMcpServers(await call<McpServers>('SignInMCPServer', name)),
+  cancelMcpSignIn: async (name: string) => normalizeMcpServers(await call<McpServers>('CancelMCPSignIn', name)),
+  /** Forgets the server's tokens (keychain) and restarts it. */
+  signOutMcpServer: async (name: string) => normalizeMcpServers(await call<McpServers>('SignOutMCPServer', name)),
   /** Which servers' tools a chat offers: all = every enabled one, now and later. */
   setChatServers: async (chatId: string, all: boolean, servers: string[]) =>
     normalizeChat(await call<Chat>('SetChatServers', chatId, all, all ? [] : servers)),

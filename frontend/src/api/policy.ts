@@ -42,9 +42,9 @@ export type RuleTest = Narrow<go.RuleTest, { rule: Rule; matched: TestedCall[] }
 export type RuleAdded = Narrow<go.RuleAdded, { rule: Rule; call: Call }>
 
 export type AuditDecision =
-  | 'approved' | 'edited' | 'fixed' | 'denied' | 'held' | 'superseded' | 'told_model' | 'ran' | 'cancelled' | 'timed_out' | 'interrupted'
+  | 'approved' | 'edited' | 'fixed' | 'denied' | 'held' | 'superseded' | 'told_model' | 'ran' | 'cancelled' | 'timed_out' | 'interrupted' | 'answered'
 export const AUDIT_DECISIONS: AuditDecision[] = [
-  'approved', 'edited', 'fixed', 'denied', 'held', 'superseded', 'told_model', 'ran', 'cancelled', 'timed_out', 'interrupted',
+  'approved', 'edited', 'fixed', 'denied', 'held', 'superseded', 'told_model', 'ran', 'cancelled', 'timed_out', 'interrupted', 'answered',
 ]
 export type AuditEntry = Narrow<go.AuditEntry, { decision: AuditDecision; resultStatus: '' | 'success' | 'error' | 'denied' }>
 export type AuditQuery = { chatId: string; tool: string; decision: string; before: number; limit: number; callId?: string }

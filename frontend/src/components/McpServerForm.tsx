@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from '../i18n'
 import { MASKED, type McpServerInfo, type McpTransport } from '../api'
+import { OAuthClientFields } from './McpSignIn'
 import { configFromDraft, draftFromConfig, fieldOfError, newRow, type DraftField, type KeyValueRow, type McpDraft } from '../lib/mcp'
 import { saveMcpServer } from '../store/mcp'
 import { AlertIcon, ArrowLeftIcon, ChevronIcon, PlusIcon, ShieldIcon, TrashIcon } from './icons'
@@ -211,6 +212,15 @@ export function McpServerForm({ server, onDone }: { server: McpServerInfo | null
             invalid={!!invalid('headers')}
             errorId={error?.field === 'headers' ? errId : undefined}
           />
+          {draft.transport === 'http' && (
+            <OAuthClientFields
+              id={ids}
+              clientId={draft.oauthClientId}
+              secret={draft.oauthClientSecret}
+              onClientId={(v) => set('oauthClientId', v)}
+              onSecret={(v) => set('oauthClientSecret', v)}
+            />
+          )}
         </>
       )}
 

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n'
 import type { McpServerInfo } from '../api'
 import { configSummary, transportOf } from '../lib/mcp'
 import { fullDate } from '../lib/time'
+import { McpSignInRow } from './McpSignIn'
 import { deleteMcpServer, loadMcpServers, restartMcpServer, setMcpEnabled, useMcp } from '../store/mcp'
 import { ConfirmDialog } from './Dialog'
 import { McpImportDialog } from './McpImport'
@@ -278,6 +279,7 @@ function McpServerRow({ server: s, onEdit }: { server: McpServerInfo; onEdit: ()
           <span>{reason}</span>
         </p>
       )}
+      <McpSignInRow s={s} />
       {s.restartsOnUse && (
         <p className="mcp-row__note" data-testid="mcp-restarts-on-use">
           {t('mcp.restartsOnUse')}

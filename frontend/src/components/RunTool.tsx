@@ -332,14 +332,17 @@ function RunNote() {
   )
 }
 
-function FieldInput({
+/** One field of a schema form (the Tool lab's arguments; an MCP server's question). */
+export function FieldInput({
   id,
   field: f,
   value,
   error,
   onChange,
   onSubmit,
+  testPrefix = 'lab-arg-',
 }: {
+  testPrefix?: string
   id: string
   field: FormField
   value: string | boolean | undefined
@@ -352,7 +355,7 @@ function FieldInput({
   const describedBy = [f.description ? `${id}-desc` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined
   const common = {
     id,
-    'data-testid': `lab-arg-${f.name}`,
+    'data-testid': `${testPrefix}${f.name}`,
     'aria-required': f.required || undefined,
     'aria-invalid': !!error || undefined,
     'aria-describedby': describedBy,
@@ -403,9 +406,9 @@ function FieldInput({
       control = (
         <select {...common} className="input select" value={text} onChange={(e) => onChange(e.target.value)}>
           <option value="">{f.required ? t('lab.run.choose') : t('lab.run.default')}</option>
-          {(f.enumValues ?? []).map((v) => (
+          {(f.enumValues ?? []).map((v, i) => (
             <option key={v} value={v}>
-              {v}
+              {f.enumLabels?.[i] ?? v}
             </option>
           ))}
         </select>

@@ -15,6 +15,7 @@ import { CodePlanBox, CodeReportBox, codeReport, readOnlyArgs } from './ToolCard
 import { isCodeTool } from '../api'
 import { DenyForm, EditForm, FixForm } from './ToolCardForms'
 import { Decision, Elapsed, StateBadge } from './ToolCardHeader'
+import { McpHints, McpProgressBar, McpQuestions } from './McpLive'
 
 type Mode = null | 'deny' | 'edit' | 'fix'
 
@@ -165,6 +166,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
         </span>
         <span className="tool-card__name">{c.name || t('calls.unknownTool')}</span>
         {mcpServer && <McpBadge server={mcpServer} />}
+        {mcpServer && <McpHints toolName={c.name} />}
         {summary && (
           <span className="tool-card__summary" title={summary}>
             {summary}
@@ -297,6 +299,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           </button>
         </div>
       )}
+      {c.state === 'running' && !readOnly && mcpServer && <McpProgressBar callId={c.id} />}
+      {c.state === 'running' && !readOnly && mcpServer && <McpQuestions callId={c.id} />}
 
       {mode === 'deny' && undecided && (
         <DenyForm

@@ -3,6 +3,7 @@ import { agentsEn } from './agents.en'
 import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
+import { mcpLiveEn } from './mcpLive.en'
 import { contextEn } from './context.en'
 import { finishEn } from './finish.en'
 export const en = {
@@ -788,6 +789,7 @@ export const en = {
   code: codeEn,
   agents: agentsEn,
   contextWindow: contextWindowEn,
+  mcpLive: mcpLiveEn,
   context: contextEn,
   finish: finishEn,
   errors: {
@@ -822,6 +824,7 @@ export const en = {
     mcpEnable: 'Couldn’t switch the MCP server',
     mcpDelete: 'Couldn’t remove the MCP server',
     mcpRestart: 'Couldn’t restart the MCP server',
+    mcpSignIn: 'Couldn’t sign in to the MCP server',
   },
   mcp: {
     title: 'MCP servers',

@@ -90,6 +90,7 @@ export const policyEn = {
     ran: 'Ran',
     cancelled: 'Cancelled',
     timed_out: 'Timed out',
+    answered: 'Answered a server question',
     interrupted: 'Interrupted',
   },
   status: { success: 'success', error: 'error', denied: 'denied' },

@@ -90,6 +90,7 @@ export const policyZh = {
     ran: '已运行',
     cancelled: '已取消',
     timed_out: '已超时',
+    answered: 'Answered a server question',
     interrupted: '已中断',
   },
   status: { success: '成功', error: '出错', denied: '被拒绝' },

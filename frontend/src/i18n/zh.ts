@@ -2,6 +2,7 @@ import { agentsZh } from './agents.zh'
 import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
+import { mcpLiveZh } from './mcpLive.zh'
 import { contextZh } from './context.zh'
 import { finishZh } from './finish.zh'
 import type { Resources } from './en'
@@ -785,6 +786,7 @@ export const zh: Resources = {
   code: codeZh,
   agents: agentsZh,
   contextWindow: contextWindowZh,
+  mcpLive: mcpLiveZh,
   context: contextZh,
   finish: finishZh,
   errors: {
@@ -819,6 +821,7 @@ export const zh: Resources = {
     mcpEnable: '无法切换 MCP 服务器',
     mcpDelete: '无法移除 MCP 服务器',
     mcpRestart: '无法重启 MCP 服务器',
+    mcpSignIn: '无法登录 MCP 服务器',
   },
   mcp: {
     title: 'MCP 服务器',

@@ -63,6 +63,9 @@ export type McpDraft = {
   headers: KeyValueRow[]
   /** Seconds as typed ('' = the default). */
   initTimeout: string
+  /** A pre-registered OAuth client (http only); the secret comes back MASKED when one is saved. */
+  oauthClientId: string
+  oauthClientSecret: string
 }
 
 let rowSeq = 0
@@ -86,6 +89,8 @@ export function draftFromConfig(cfg: McpServerConfig | null): McpDraft {
     url: cfg?.url ?? '',
     headers: rows(cfg?.headers),
     initTimeout: cfg?.initTimeout ? String(Math.round((cfg.initTimeout / NS) * 1000) / 1000) : '',
+    oauthClientId: cfg?.oauthClientId ?? '',
+    oauthClientSecret: cfg?.oauthClientSecret ?? '',
   }
 }
 
@@ -133,6 +138,10 @@ export function configFromDraft(d: McpDraft, original: McpServerConfig | null): 
     const headers = mapOf(d.headers, 'headers')
     if ('error' in headers) return headers
     config.headers = headers.map
+    if (d.transport === 'http' && d.oauthClientId.trim()) {
+      config.oauthClientId = d.oauthClientId.trim()
+      if (d.oauthClientSecret) config.oauthClientSecret = d.oauthClientSecret
+    }
   }
   const t = d.initTimeout.trim()
   if (t) {

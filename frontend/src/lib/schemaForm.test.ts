@@ -92,3 +92,10 @@ describe('valuesFromArgs', () => {
     expect(argsFromValues(fields, v)).toEqual({ ok: true, args: { mode: 'slow', ratio: 2, tags: ['x'], on: true } })
   })
 })
+
+describe('titled choices (MCP elicitation)', () => {
+  it('a oneOf of {const, title} is a choice showing the titles', () => {
+    const [f] = schemaFields({ type: 'object', properties: { hero: { type: 'string', oneOf: [{ const: 'h1', title: 'Superman' }, { const: 'h2' }], default: 'h1' } } })
+    expect(f).toMatchObject({ kind: 'enum', enumValues: ['h1', 'h2'], enumLabels: ['Superman', 'h2'], default: 'h1' })
+  })
+})

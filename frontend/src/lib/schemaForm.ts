@@ -11,6 +11,8 @@ export type FormField = {
   required: boolean
   description: string
   enumValues?: string[]
+  /** Titles of enumValues (a oneOf of {const, title}), shown instead of the values. */
+  enumLabels?: string[]
   minimum?: number
   maximum?: number
   default?: unknown
@@ -29,6 +31,7 @@ function kindOf(name: string, prop: Record<string, unknown>): FieldKind {
     t = nonNull.length === 1 ? nonNull[0] : undefined
   }
   if (Array.isArray(prop.enum) && prop.enum.every((x) => typeof x === 'string')) return 'enum'
+  if (titledOptions(prop)) return 'enum'
   switch (t) {
     case 'string':
       return MULTILINE.has(name) ? 'text' : 'string'
@@ -43,6 +46,14 @@ function kindOf(name: string, prop: Record<string, unknown>): FieldKind {
   }
 }
 
+/** A oneOf of {const: string, title?} (MCP's titled single choice), or null. */
+function titledOptions(prop: Record<string, unknown>): { values: string[]; labels: string[] } | null {
+  const opts = prop.oneOf
+  if (!Array.isArray(opts) || opts.length === 0 || !opts.every((o) => isObject(o) && typeof o.const === 'string')) return null
+  const list = opts as { const: string; title?: unknown }[]
+  return { values: list.map((o) => o.const), labels: list.map((o) => (typeof o.title === 'string' ? o.title : o.const)) }
+}
+
 /** The fields of a tool's parameters schema, required ones first (in schema order otherwise). */
 export function schemaFields(schema: unknown): FormField[] {
   if (!isObject(schema) || !isObject(schema.properties)) return []
@@ -54,7 +65,8 @@ export function schemaFields(schema: unknown): FormField[] {
       kind: kindOf(name, prop),
       required: required.has(name),
       description: typeof prop.description === 'string' ? prop.description : '',
-      enumValues: Array.isArray(prop.enum) ? prop.enum.map(String) : undefined,
+      enumValues: Array.isArray(prop.enum) ? prop.enum.map(String) : titledOptions(prop)?.values,
+      enumLabels: titledOptions(prop)?.labels ?? (Array.isArray(prop.enumNames) && prop.enumNames.length === (prop.enum as unknown[] | undefined)?.length ? prop.enumNames.map(String) : undefined),
       minimum: typeof prop.minimum === 'number' ? prop.minimum : undefined,
       maximum: typeof prop.maximum === 'number' ? prop.maximum : undefined,
       default: prop.default,

@@ -7,6 +7,7 @@ import { followAgents } from './agents'
 import { subscribeCaretRest } from './caret'
 import { subscribeForming } from './forming'
 import { subscribeMcp } from './mcp'
+import { subscribeMcpLive } from './mcpLive'
 import { subscribeModelMode } from './modelMode'
 import { subscribePolicy } from './policy'
 import { subscribeUndo } from './undo'
@@ -17,7 +18,7 @@ let shutdown: (() => void) | null = null
 export function boot(): () => void {
   if (shutdown) return shutdown
   const { subscribe, init } = useStore.getState()
-  const offs = [subscribe(), subscribeMcp(), subscribeForming(), subscribeModelMode(), subscribeUndo(), subscribePolicy(), subscribeCaretRest(), followAgents()]
+  const offs = [subscribe(), subscribeMcp(), subscribeMcpLive(), subscribeForming(), subscribeModelMode(), subscribeUndo(), subscribePolicy(), subscribeCaretRest(), followAgents()]
   void init()
   const off = () => {
     if (shutdown !== off) return

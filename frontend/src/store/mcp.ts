@@ -100,6 +100,13 @@ export async function restartMcpServer(name: string): Promise<ApiError | null> {
   return err
 }
 
+/** Sign in (the browser opens), give it up, or sign out; a refusal shows on the row, anything else as a toast. */
+export async function mcpSignIn(name: string, action: 'in' | 'cancel' | 'out'): Promise<void> {
+  const fn = action === 'in' ? api.signInMcpServer : action === 'cancel' ? api.cancelMcpSignIn : api.signOutMcpServer
+  const err = await listAction(() => fn(name))
+  if (err) main().toastError('errors.mcpSignIn', err)
+}
+
 type ImportOutcome = { result: McpImport } | { error: ApiError }
 
 async function importWith(fn: () => Promise<McpImport>): Promise<ImportOutcome> {

@@ -1,0 +1,69 @@
+// End-to-end: a real MCP server (@modelcontextprotocol/server-everything) asks
+// a question while its tool runs (elicitation) and reports progress; both show
+// on the running card, and the answer reaches the server and the audit trail.
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startApp, newDataDir } from './harness.mjs'
+
+const SERVER = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url))
+const running = new Set()
+after(async () => { for (const a of running) await a.kill() })
+
+async function launch() {
+  const dataDir = newDataDir()
+  const config = join(dataDir, 'mcp.json')
+  writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [SERVER, 'stdio'] } } }))
+  const app = await startApp({ dataDir, env: { AIRLOCK_MCP_CONFIG: config } })
+  running.add(app)
+  await app.waitFor(`window.go.main.App.ListMCPServers().then(l => l.servers[0]?.state === 'ready' && l.servers[0])`, 30000, 'server ready')
+  return app
+}
+
+const card = (tool, state) => `[...document.querySelectorAll('[data-testid="tool-card"][data-tool="mcp__everything__${tool}"]${state ? `[data-state="${state}"]` : ''}')].pop()`
+const lastAssistant = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m ? { status: m.dataset.status, text: m.innerText } : null })()`
+
+async function callTool(app, tool, args = '') {
+  await app.click('new-chat')
+  await app.type('composer', `mcp call ${tool} ${args}`)
+  await app.click('send')
+  await app.waitFor(`!!${card(tool, 'pending')}`, 20000, `pending ${tool} card`)
+  await app.eval(`${card(tool)}.querySelector('[data-testid="approve"]').click()`)
+}
+
+test('MCP: a server question shows on the running card, naming the server; the answer reaches the server and the audit trail', async () => {
+  const app = await launch()
+  await callTool(app, 'trigger-elicitation-request')
+  const q = `${card('trigger-elicitation-request', 'running')}?.querySelector('[data-testid="mcp-question"]')`
+  await app.waitFor(`!!${q}`, 20000, 'the question on the card')
+  assert.match(await app.eval(`${q}.innerText`), /everything asks/)
+  assert.match(await app.eval(`${q}.innerText`), /Please provide inputs/)
+  assert.equal(await app.eval(`${q}.querySelector('[data-testid="mcp-answer-firstLine"]').value`), 'It was a dark and stormy night.', 'defaults filled in')
+  app.screenshot('mcp-question')
+  // Type a name (React needs the native setter and an input event).
+  await app.eval(`(() => { const el = ${q}.querySelector('[data-testid="mcp-answer-name"]'); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(el, 'Ada Lovelace'); el.dispatchEvent(new Event('input', { bubbles: true })) })()`)
+  await app.eval(`${q}.querySelector('[data-testid="mcp-question-accept"]').click()`)
+  await app.waitFor(`!!${card('trigger-elicitation-request', 'done')}`, 20000, 'card done')
+  const final = await app.waitFor(`(() => { const m = ${lastAssistant}; return m && m.status === 'complete' && m })()`, 20000, 'final answer')
+  assert.match(final.text, /Ada Lovelace/, 'the server got the answer and the model read it')
+  const audit = (await app.eval(`window.go.main.App.ListAudit({ chatId: '', callId: '', tool: '', decision: 'answered', before: 0, limit: 10 })`)).entries
+  assert.equal(audit.length, 1)
+  assert.match(audit[0].detail, /everything asked "Please provide inputs for the following fields:": accept/)
+  assert.match(JSON.stringify(audit[0].arguments), /Ada Lovelace/)
+  await app.close()
+  running.delete(app)
+})
+
+test('MCP: progress of a long operation shows as a bar on the running card', async () => {
+  const app = await launch()
+  await callTool(app, 'trigger-long-running-operation', '{"duration": 4, "steps": 4}')
+  const bar = `${card('trigger-long-running-operation', 'running')}?.querySelector('[data-testid="mcp-progress-bar"]')`
+  await app.waitFor(`!!${bar} && Number(${bar}.value) > 0`, 20000, 'a progress bar with progress')
+  assert.match(await app.eval(`${card('trigger-long-running-operation')}.querySelector('[data-testid="mcp-progress-text"]').innerText`), /of 4/)
+  app.screenshot('mcp-progress')
+  await app.waitFor(`!!${card('trigger-long-running-operation', 'done')}`, 30000, 'card done')
+  await app.close()
+  running.delete(app)
+})
