@@ -11,10 +11,11 @@ vi.mock('../../api', async (orig) => {
       applyChanges: vi.fn(),
       listChats: vi.fn().mockResolvedValue([]),
     },
+    finishApi: { checkWorkspaceFolder: vi.fn().mockResolvedValue(undefined) },
   }
 })
 
-import { api, ApiError, type WorkspaceInfo } from '../../api'
+import { api, ApiError, finishApi, type WorkspaceInfo } from '../../api'
 import { resetStore, selectActiveWorkspace, useStore } from '../index'
 import { FILES_KEY } from './workspace'
 import { chat, flush } from './testkit'
@@ -62,8 +63,9 @@ describe('workspace slice', () => {
     expect(st().workspaces.c1).toMatchObject({ info: null, changes: [], error: { code: 'workspace_gone' } })
   })
 
-  it('setWorkspace for the lazy new chat only remembers the cleaned choice', async () => {
+  it('setWorkspace for the lazy new chat checks the folder, then only remembers the cleaned choice', async () => {
     expect(await st().setWorkspace(null, { kind: 'folder', dir: '  /home/me/p/  ' })).toBeNull()
+    expect(finishApi.checkWorkspaceFolder).toHaveBeenCalledWith('folder', '/home/me/p')
     expect(mocked.setWorkspace).not.toHaveBeenCalled()
     expect(selectActiveWorkspace(st())).toEqual({ kind: 'folder', dir: '/home/me/p' })
   })
