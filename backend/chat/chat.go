@@ -164,6 +164,10 @@ type Message struct {
 	// are not stored; 0 means "not computed".
 	Versions int `json:"versions,omitempty"`
 	Version  int `json:"version,omitempty"`
+
+	// Attachments are the files attached to the message (attachment.go),
+	// without their bytes; filled in when a message is read.
+	Attachments []Attachment `json:"attachments,omitempty"`
 }
 
 // SearchHit is one search result: a message, or a tool call of a message,

@@ -33,6 +33,10 @@ type turnPlan struct {
 	history  []chat.Message
 	calls    map[string][]chat.Call // by message ID
 
+	files      map[string][]chat.AttachmentData // attached files, by message ID (attachments.go)
+	vision     chat.Vision                      // whether the model takes images
+	toolImages bool                             // the chat sends its tools' images to the model
+
 	temperature *float32
 }
 
@@ -45,6 +49,7 @@ func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, sys
 			plan.calls[cl.MessageID] = append(plan.calls[cl.MessageID], cl)
 		}
 	}
+	e.planImages(ctx, &plan)
 	if e.tools == nil {
 		return plan
 	}
@@ -142,16 +147,22 @@ func (p turnPlan) messages(system string, par paradigm.Paradigm, native bool) []
 		out = append(out, llm.Message{Role: chat.RoleSystem, Content: s})
 	}
 	answered := false // the last answer's native calls were given their tool messages
+	prev := ""        // the previous message's ID
 	for _, m := range p.history {
 		if m.Status == chat.StatusStreaming {
 			continue
 		}
+		before := prev
+		prev = m.ID
 		calls := nativeCalls(p.calls[m.ID])
 		switch {
 		case m.Role == chat.RoleAssistant && len(calls) > 0 && native:
 			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls)})
 			for _, c := range calls {
-				out = append(out, llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: toolMessage(c)})
+				out = append(out, llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: p.seeable(toolMessage(c), calls)})
+			}
+			if img, ok := p.toolImagesMessage(calls); ok {
+				out = append(out, img)
 			}
 			answered = true
 			continue
@@ -163,8 +174,8 @@ func (p turnPlan) messages(system string, par paradigm.Paradigm, native bool) []
 			continue
 		}
 		answered = false
-		if strings.TrimSpace(m.Content) != "" {
-			out = append(out, llm.Message{Role: m.Role, Content: m.Content})
+		if sent, ok := p.sentMessage(m, p.calls[before]); ok {
+			out = append(out, sent)
 		}
 	}
 	return out

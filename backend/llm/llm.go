@@ -79,6 +79,9 @@ type Message struct {
 	// reasoning_content. DeepSeek's thinking mode requires it on assistant
 	// messages with tool calls; leave it empty for other providers.
 	Reasoning string
+	// ImageURLs, on a user message, are images sent after Content as
+	// OpenAI image_url parts (data: URLs); Content becomes the text part.
+	ImageURLs []string
 }
 
 // Tool is a function the model may call natively.
