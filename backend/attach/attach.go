@@ -74,6 +74,9 @@ func Check(name string, data []byte) (chat.AttachmentData, error) {
 		a.Kind, a.MIME, a.Width, a.Height = KindImage, mime, cfg.Width, cfg.Height
 		return chat.AttachmentData{Attachment: a, Data: data}, nil
 	}
+	if ext := strings.ToLower(filepath.Ext(name)); imageExt[ext] {
+		return chat.AttachmentData{}, refuse("%s is named like an image, but its content is not a PNG, JPEG, GIF or WebP image, so it is refused (SVG is not accepted: it can carry scripts).", name)
+	}
 	if bytes.HasPrefix(data, []byte("%PDF-")) {
 		return chat.AttachmentData{}, refuse("%s is a PDF. Airlock does not read PDFs yet (no well-kept pure-Go library extracts their text reliably): copy the text you need into a .txt or .md file and attach that.", name)
 	}
@@ -83,6 +86,9 @@ func Check(name string, data []byte) (chat.AttachmentData, error) {
 	}
 	return chat.AttachmentData{}, refuse("%s is not a file Airlock can send to a model: attach PNG, JPEG, GIF or WebP images, or text files (code, Markdown, CSV, JSON, logs) in UTF-8.", name)
 }
+
+// imageExt are the names an image file goes by.
+var imageExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".svg": true, ".svgz": true, ".bmp": true, ".ico": true, ".tif": true, ".tiff": true, ".heic": true, ".avif": true}
 
 // imageType is the MIME type of a PNG, JPEG, GIF or WebP by its first bytes, or "".
 func imageType(b []byte) string {
