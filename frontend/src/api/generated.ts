@@ -35,6 +35,32 @@ export type Chat = {
   toolMode: string
 }
 
+/** Go: chat.Attachment */
+export type Attachment = {
+  name: string
+  kind: string
+  mime: string
+  size: number
+  sha256: string
+  width?: number
+  height?: number
+}
+
+/** Go: chat.NewAttachment */
+export type NewAttachment = {
+  name: string
+  data: string
+}
+
+/** Go: chat.Vision */
+export type ModelVision = {
+  providerId: string
+  model: string
+  sees: string
+  source: string
+  reason?: string
+}
+
 /** Go: chat.Message */
 export type Message = {
   id: string
@@ -53,6 +79,7 @@ export type Message = {
   updatedAt: number
   versions?: number
   version?: number
+  attachments?: Attachment[]
 }
 
 /** Go: chat.SearchHit */

@@ -26,6 +26,7 @@ export * from './undo'
 export * from './policy'
 export * from './events'
 export * from './contextWindow'
+export * from './attachments'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 
