@@ -1,0 +1,147 @@
+// End-to-end: attachments on the real app. A PNG set on the paperclip's
+// input, a screenshot pasted and a text file dropped on the composer go with
+// one message; the request the demo model (its own server, behind a
+// recording proxy) receives holds the image as an image_url data URL and the
+// file as a text block with its name; the demo model describes the image;
+// the attachments are shown in the message and survive a restart (English
+// and Chinese, light and dark screenshots).
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync, spawn } from 'node:child_process'
+import { createServer, request } from 'node:http'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startApp } from './harness.mjs'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const running = new Set()
+let demo, proxy, proxyURL
+const bodies = []
+
+before(async () => {
+  const bin = join(mkdtempSync(join(tmpdir(), 'airlock-mockllm-')), 'mockllm')
+  execFileSync('go', ['build', '-o', bin, './cmd/mockllm'], { cwd: ROOT, stdio: 'inherit' })
+  demo = spawn(bin, ['-addr', '127.0.0.1:0', '-delay', '20ms'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const base = await new Promise((resolve, reject) => {
+    demo.stdout.once('data', (d) => resolve(String(d).trim()))
+    demo.once('exit', (code) => reject(new Error(`mockllm exited with ${code}`)))
+  })
+  const target = new URL(base)
+  proxy = createServer((req, res) => {
+    const chunks = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      if (req.method === 'POST' && req.url.endsWith('/chat/completions')) bodies.push(JSON.parse(String(body)))
+      const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode, up.headers)
+        up.pipe(res)
+      })
+      out.end(body)
+    })
+  })
+  await new Promise((r) => proxy.listen(0, '127.0.0.1', r))
+  proxyURL = `http://127.0.0.1:${proxy.address().port}/v1`
+})
+after(async () => {
+  for (const a of running) await a.kill()
+  proxy?.close()
+  demo?.kill()
+})
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+// A 1×1 PNG (the paperclip) and a 2×2 one (the paste), made in the page as File objects.
+const PNG1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+const PNG2 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mP8z8DwnwEJMDHgEEDgAwC9CQMCwB4tPQAAAABJRU5ErkJggg=='
+const file = (b64, name, type) => `new File([Uint8Array.from(atob(${JSON.stringify(b64)}), c => c.charCodeAt(0))], ${JSON.stringify(name)}, { type: ${JSON.stringify(type)} })`
+const attachedInMessage = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="user"]')].pop(); if (!m) return null
+  const imgs = [...m.querySelectorAll('[data-testid="message-attachment"] img')]
+  return { count: m.querySelectorAll('[data-testid="message-attachment"]').length, loaded: imgs.filter(i => i.complete && i.naturalWidth > 0 && i.src.startsWith('blob:')).length, text: m.innerText } })()`
+
+test('attach by paperclip, paste and drop; the request holds them; they survive a restart', async () => {
+  let app = await startApp({ env: { AIRLOCK_BASE_URL: proxyURL, AIRLOCK_MODEL: 'airlock-demo' } })
+  running.add(app)
+  const dataDir = app.dataDir
+  await app.click('new-chat')
+  // The paperclip's input.
+  await app.eval(`(() => { const dt = new DataTransfer(); dt.items.add(${file(PNG1, 'dot.png', 'image/png')})
+    const input = document.querySelector('[data-testid="attach-input"]'); input.files = dt.files
+    input.dispatchEvent(new Event('change', { bubbles: true })); return true })()`)
+  // A pasted screenshot.
+  await app.eval(`(() => { const dt = new DataTransfer(); dt.items.add(${file(PNG2, 'image.png', 'image/png')})
+    const ev = new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true })
+    document.querySelector('[data-testid="composer"]').dispatchEvent(ev); return true })()`)
+  // A text file dropped on the composer.
+  await app.eval(`(() => { const dt = new DataTransfer(); dt.items.add(new File(['name,qty\\napples,3\\n'], 'fruit.csv', { type: 'text/csv' }))
+    const target = document.querySelector('[data-testid="composer"]')
+    for (const type of ['dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }))
+    return true })()`)
+  await app.waitFor(`document.querySelectorAll('[data-testid="pending-attachment"]').length === 3`, 10000, 'three files waiting')
+  await app.type('composer', 'What do you see?')
+  await sleep(300)
+  app.screenshot('attach-pending')
+  await app.click('send')
+  const answer = await app.waitFor(`(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m?.dataset.status === 'complete' && m.innerText })()`, 20000, 'the answer')
+  assert.match(answer, /I see 2 images/)
+  assert.match(answer, /1×1 PNG/)
+  assert.match(answer, /2×2 PNG/)
+
+  const req = bodies.at(-1)
+  const user = req.messages.at(-1)
+  assert.equal(user.role, 'user')
+  assert.ok(Array.isArray(user.content), 'the message is sent as content parts')
+  const images = user.content.filter((p) => p.type === 'image_url').map((p) => p.image_url.url)
+  assert.deepEqual(images, [`data:image/png;base64,${PNG1}`, `data:image/png;base64,${PNG2}`], 'both images, byte for byte')
+  const text = user.content.filter((p) => p.type === 'text').map((p) => p.text).join('\n')
+  assert.match(text, /What do you see\?/)
+  assert.match(text, /File: fruit\.csv\n```\nname,qty\napples,3\n```/)
+
+  const shown = await app.waitFor(`(() => { const a = ${attachedInMessage}; return a && a.count === 3 && a.loaded === 2 && a })()`, 10000, 'the attachments in the message')
+  assert.match(shown.text, /fruit\.csv/)
+  assert.equal(await app.eval(`document.querySelectorAll('[data-testid="pending-attachment"]').length`), 0, 'the composer is cleared')
+  await sleep(300)
+  app.screenshot('attach-sent-en')
+
+  // Restart on the same data, in Chinese, then dark: the attachments are still there.
+  for (const [language, theme, tag] of [['zh', 'light', 'zh'], ['en', 'dark', 'dark']]) {
+    const s = await app.eval(`window.go.main.App.GetSettings()`)
+    await app.eval(`window.go.main.App.SaveSettings(${JSON.stringify({ ...s, language, theme })})`)
+    running.delete(app)
+    await app.close()
+    app = await startApp({ dataDir, env: { AIRLOCK_BASE_URL: proxyURL, AIRLOCK_MODEL: 'airlock-demo' } })
+    running.add(app)
+    await app.click('[data-testid="chat-item"]')
+    await app.waitFor(`(() => { const a = ${attachedInMessage}; return a && a.count === 3 && a.loaded === 2 })()`, 15000, `attachments after restart (${tag})`)
+    // A file waiting, for the screenshot of the composer.
+    await app.eval(`(() => { const dt = new DataTransfer(); dt.items.add(${file(PNG2, 'shot.png', 'image/png')}); dt.items.add(new File(['x'], 'notes.md'))
+      const input = document.querySelector('[data-testid="attach-input"]'); input.files = dt.files
+      input.dispatchEvent(new Event('change', { bubbles: true })); return true })()`)
+    await app.waitFor(`document.querySelectorAll('[data-testid="pending-attachment"]').length === 2`, 10000, 'files waiting')
+    await sleep(400)
+    app.screenshot(`attach-${tag}`)
+  }
+  running.delete(app)
+  await app.close()
+})
+
+test('a file the app refuses is said, with the reason, and nothing is sent', async () => {
+  const app = await startApp({ env: { AIRLOCK_BASE_URL: proxyURL, AIRLOCK_MODEL: 'airlock-demo' } })
+  running.add(app)
+  await app.click('new-chat')
+  const before = bodies.length
+  await app.eval(`(() => { const dt = new DataTransfer(); dt.items.add(new File(['<svg onload="alert(1)"/>'], 'cat.png', { type: 'image/png' }))
+    const input = document.querySelector('[data-testid="attach-input"]'); input.files = dt.files
+    input.dispatchEvent(new Event('change', { bubbles: true })); return true })()`)
+  await app.waitFor(`document.querySelectorAll('[data-testid="pending-attachment"]').length === 1`, 10000, 'the file waiting')
+  await app.click('send')
+  const toast = await app.waitFor(`[...document.querySelectorAll('[data-testid="toast"]')].map(t => t.innerText).join(' ').match(/cat\\.png is named like an image/)?.[0]`, 10000, 'the refusal')
+  assert.ok(toast)
+  assert.equal(bodies.length, before, 'nothing reached the model')
+  assert.equal(await app.eval(`document.querySelectorAll('[data-testid="pending-attachment"]').length`), 1, 'the file stays in the composer')
+  await sleep(300)
+  app.screenshot('attach-refused')
+  running.delete(app)
+  await app.close()
+})
