@@ -19,20 +19,46 @@ func (s *Store) AttachFiles(ctx context.Context, messageID string, files []chat.
 		if err := s.queryRow(ctx, tx, "SELECT count(*) FROM message_attachments WHERE message_id = ?", messageID).Scan(&n); err != nil {
 			return err
 		}
-		for i, f := range files {
-			if _, err := s.exec(ctx, tx, "INSERT INTO blobs (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING",
-				f.SHA256, len(f.Data), f.Data); err != nil {
-				return err
-			}
-			if _, err := s.exec(ctx, tx, `INSERT INTO message_attachments
-				(message_id, position, name, kind, mime, size, sha256, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				messageID, n+i, f.Name, f.Kind, f.MIME, f.Size, f.SHA256, f.Width, f.Height); err != nil {
-				return err
-			}
-		}
-		return nil
+		return s.insertAttachments(ctx, tx, messageID, n, files)
 	})
 	return wrap("attach files", err)
+}
+
+// insertAttachments links files to a message from position from on.
+func (s *Store) insertAttachments(ctx context.Context, tx *sql.Tx, messageID string, from int, files []chat.AttachmentData) error {
+	for i, f := range files {
+		if _, err := s.exec(ctx, tx, "INSERT INTO blobs (sha256, size, data) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING",
+			f.SHA256, len(f.Data), f.Data); err != nil {
+			return err
+		}
+		if _, err := s.exec(ctx, tx, `INSERT INTO message_attachments
+			(message_id, position, name, kind, mime, size, sha256, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			messageID, from+i, f.Name, f.Kind, f.MIME, f.Size, f.SHA256, f.Width, f.Height); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chatFiles reads the files of a chat's messages, with their bytes.
+func chatFiles(ctx context.Context, tx *sql.Tx, chatID string) (map[string][]chat.AttachmentData, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT "+attachmentColumns+`, b.data FROM message_attachments a
+		JOIN messages m ON m.id = a.message_id JOIN blobs b ON b.sha256 = a.sha256
+		WHERE m.chat_id = ? ORDER BY a.message_id, a.position`, chatID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]chat.AttachmentData{}
+	for rows.Next() {
+		var id string
+		var f chat.AttachmentData
+		if err := rows.Scan(&id, &f.Name, &f.Kind, &f.MIME, &f.Size, &f.SHA256, &f.Width, &f.Height, &f.Data); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], f)
+	}
+	return out, rows.Err()
 }
 
 const attachmentColumns = "a.message_id, a.name, a.kind, a.mime, a.size, a.sha256, a.width, a.height"
