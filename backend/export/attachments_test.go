@@ -84,3 +84,37 @@ func TestAttachmentsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// HTML shows images inline as data: URLs made from checked bytes, names
+// escaped; Markdown lists the files.
+func TestAttachmentsInHTMLAndMarkdown(t *testing.T) {
+	var pic bytes.Buffer
+	_ = png.Encode(&pic, image.NewRGBA(image.Rect(0, 0, 3, 2)))
+	b := Bundle{Format: Format, Version: Version, Chats: []Chat{{ID: "c", LeafID: "m", Messages: []Message{{ID: "m", Role: "user", Content: "hi",
+		Attachments: []Attachment{
+			{Name: `<script>x</script>.png`, Kind: "image", MIME: "image/png", Width: 3, Height: 2, Data: pic.Bytes()},
+			{Name: "fake.png", Kind: "image", MIME: "image/png", Data: []byte(`<svg onload="alert(1)"/>`)},
+			{Name: "notes.md", Kind: "text", MIME: "text/markdown", Data: []byte("x")},
+		}}}}}}
+	var h bytes.Buffer
+	if err := WriteHTML(&h, b); err != nil {
+		t.Fatal(err)
+	}
+	page := h.String()
+	if !strings.Contains(page, `src="data:image/png;base64,`) || strings.Count(page, "data:image/") != 1 {
+		t.Errorf("want exactly one inline image (the real PNG): %d", strings.Count(page, "data:image/"))
+	}
+	if strings.Contains(page, "<script>x</script>") || strings.Contains(page, "onload") {
+		t.Error("an attachment's name or bytes reached the page unescaped")
+	}
+	if !strings.Contains(page, "notes.md") {
+		t.Error("the text file is not named")
+	}
+	var md bytes.Buffer
+	if err := WriteMarkdown(&md, b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "📎 notes.md") || !strings.Contains(md.String(), "image, 3×2") {
+		t.Errorf("markdown: %s", md.String())
+	}
+}
