@@ -185,6 +185,8 @@ type SearchHit struct {
 	// text as text and turn the marked ranges into highlights.
 	Snippet   string `json:"snippet"`
 	CreatedAt int64  `json:"createdAt"`
+	// Attachments are the names of the message's attached files.
+	Attachments []string `json:"attachments,omitempty"`
 }
 
 // Search hit kinds and snippet highlight markers.

@@ -98,6 +98,29 @@ func (s *Store) withAttachments(ctx context.Context, tx *sql.Tx, msgs []chat.Mes
 	return nil
 }
 
+// hitAttachments names the attached files of the messages search found.
+func (s *Store) hitAttachments(ctx context.Context, hits []chat.SearchHit) error {
+	for i := range hits {
+		if hits[i].Kind != chat.HitMessage {
+			continue
+		}
+		rows, err := s.query(ctx, nil, "SELECT name FROM message_attachments WHERE message_id = ? ORDER BY position", hits[i].MessageID)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var name string
+			if err := rows.Scan(&name); err != nil {
+				rows.Close()
+				return err
+			}
+			hits[i].Attachments = append(hits[i].Attachments, name)
+		}
+		rows.Close()
+	}
+	return nil
+}
+
 // Blob returns the bytes stored under a content address.
 func (s *Store) Blob(ctx context.Context, sha string) ([]byte, error) {
 	var data []byte

@@ -86,3 +86,17 @@ func sha256Hex(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
 }
+
+func TestSearchHitsNameAttachments(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	c, _ := s.CreateChat(ctx, "c")
+	m, _ := s.AddMessage(ctx, chat.Message{ChatID: c.ID, Role: chat.RoleUser, Content: "quarterly figures"})
+	if err := s.AttachFiles(ctx, m.ID, []chat.AttachmentData{file("q3.csv", "a,b")}); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := s.Search(ctx, "quarterly", 10)
+	if err != nil || len(hits) != 1 || len(hits[0].Attachments) != 1 || hits[0].Attachments[0] != "q3.csv" {
+		t.Fatalf("hits %+v, %v", hits, err)
+	}
+}

@@ -92,6 +92,7 @@ export type SearchHit = {
   callId?: string
   snippet: string
   createdAt: number
+  attachments?: string[]
 }
 
 /** Go: chat.Provider */
