@@ -4,6 +4,7 @@ import type { Paradigm, ToolMode } from '../api'
 import { Switch } from './Switch'
 import { ChatMcpChoice } from './ChatMcpChoice'
 import { ToolModeChoice } from './ToolModeChoice'
+import { ImageOptions } from './ImageOptions'
 
 const PARADIGMS: Paradigm[] = ['json', 'xml', 'vcp']
 
@@ -81,6 +82,8 @@ export function ChatOptionsPopover({
       />
       <div className="popover__divider" />
       <ChatMcpChoice onOpenSettings={onClose} />
+      <div className="popover__divider" />
+      <ImageOptions ids={ids} chatId={chatId} />
       <p className="popover__foot">{t('chatOptions.appliesNext')}</p>
     </div>
   )

@@ -79,6 +79,13 @@ export const en = {
     copied: 'Link copied',
   },
   attach: {
+    toolImagesError: 'Could not change whether tools’ images are sent',
+    visionError: 'Could not save whether the model takes images',
+    vision: '{{model}} takes images',
+    visionUnknown: 'Not known (send them)',
+    visionYes: 'Yes',
+    visionNo: 'No (leave them out)',
+    visionLearned: 'Learned: {{reason}}',
     button: 'Attach files or images',
     pending: 'Files to send',
     attached: 'Attached files',

@@ -78,6 +78,13 @@ export const zh: Resources = {
     copied: '链接已复制',
   },
   attach: {
+    toolImagesError: '无法更改是否发送工具返回的图片',
+    visionError: '无法保存模型是否接受图片',
+    vision: '{{model}} 接受图片',
+    visionUnknown: '未知（照常发送）',
+    visionYes: '是',
+    visionNo: '否（省略图片）',
+    visionLearned: '已获知：{{reason}}',
     button: '附加文件或图片',
     pending: '待发送的文件',
     attached: '已附加的文件',

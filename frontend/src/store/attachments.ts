@@ -40,3 +40,5 @@ export const modelVision = (): Promise<ModelVision | null> => attachmentsApi.mod
 
 export const toolImages = (chatId: string): Promise<boolean> => attachmentsApi.toolImages(chatId).catch(() => true)
 export const setToolImages = (chatId: string, on: boolean) => attachmentsApi.setToolImages(chatId, on)
+/** The user's word on whether the active model takes images ('' forgets it). */
+export const setModelVision = (sees: '' | 'yes' | 'no') => attachmentsApi.setModelVision('', '', sees)
