@@ -192,5 +192,18 @@ func (p turnPlan) visionRefused(err error) bool {
 // learnNoVision remembers that the model does not take images and tells the chat.
 func (e *Engine) learnNoVision(p turnPlan, reason string) {
 	_ = e.store.SetVision(context.Background(), chat.Vision{ProviderID: p.provider.ID, Model: p.provider.Model, Sees: "no", Source: "learned", Reason: reason})
-	e.notice(p.chat.ID, "vision_learned", fmt.Sprintf("%s does not take images (%s): they are left out from now on, and it is told a file was there. Change this in Settings if the model does take images.", p.provider.Model, reason))
+	e.notice(p.chat.ID, "vision_learned", fmt.Sprintf("%s does not take images (%s). They are left out from now on, and the model is told a file was there. If it does take images, change this in the chat's Tools menu.", p.provider.Model, strings.TrimSuffix(reason, ".")))
+}
+
+// keepAttachments gives an edited version of a message the files of the
+// original: editing the text does not drop what was attached.
+func (e *Engine) keepAttachments(ctx context.Context, orig, edited chat.Message) (chat.Message, error) {
+	if len(orig.Attachments) == 0 {
+		return edited, nil
+	}
+	files, err := e.store.MessageAttachments(ctx, orig.ID)
+	if err != nil {
+		return edited, err
+	}
+	return e.attachTo(ctx, edited, files)
 }

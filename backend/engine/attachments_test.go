@@ -252,3 +252,23 @@ func TestSendWithFiles(t *testing.T) {
 		t.Error("an SVG named .png was accepted")
 	}
 }
+
+// Editing a message with files keeps them on the new version.
+func TestEditKeepsAttachments(t *testing.T) {
+	env := newImageEnv(t, demomodel.DefaultModels()[0], chat.ToolModeText)
+	msgs, err := env.eng.SendWith(context.Background(), env.chat.ID, "what is this?", []chat.NewAttachment{{Name: "a.png", Data: pngOf(t, 4, 4)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.waitAnswer()
+	edited, err := env.eng.EditAndResend(context.Background(), msgs[0].ID, "and now?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(edited[0].Attachments) != 1 || edited[0].Attachments[0].Name != "a.png" {
+		t.Fatalf("the edited version lost its files: %+v", edited[0].Attachments)
+	}
+	if answer := env.waitAnswer(); !strings.Contains(answer.Content, "4×4 PNG") {
+		t.Errorf("the image was not sent with the edited version: %q", answer.Content)
+	}
+}

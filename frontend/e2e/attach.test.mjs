@@ -145,3 +145,33 @@ test('a file the app refuses is said, with the reason, and nothing is sent', asy
   running.delete(app)
   await app.close()
 })
+
+test('a model that refuses images: learned, the answer asked again without them, said; the composer warns next time', async () => {
+  const app = await startApp({ env: { AIRLOCK_BASE_URL: proxyURL, AIRLOCK_MODEL: 'airlock-demo-text-only', AIRLOCK_TOOL_MODE: 'text' } })
+  running.add(app)
+  await app.click('new-chat')
+  const before = bodies.length
+  await app.eval(`(() => { const dt = new DataTransfer(); dt.items.add(${file(PNG1, 'dot.png', 'image/png')})
+    const input = document.querySelector('[data-testid="attach-input"]'); input.files = dt.files
+    input.dispatchEvent(new Event('change', { bubbles: true })); return true })()`)
+  await app.waitFor(`document.querySelectorAll('[data-testid="pending-attachment"]').length === 1`, 10000, 'the file waiting')
+  await app.type('composer', 'hello')
+  await app.click('send')
+  await app.waitFor(`[...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop()?.dataset.status === 'complete'`, 20000, 'the answer')
+  await app.waitFor(`document.body.innerText.includes('does not take images')`, 10000, 'the notice')
+  const sent = bodies.slice(before)
+  assert.ok(JSON.stringify(sent[0]).includes('image_url'), 'the first request carried the image')
+  const last = JSON.stringify(sent.at(-1))
+  assert.ok(!last.includes('image_url'), 'the request after the refusal carries no image')
+  assert.match(last, /this model does not take images/, 'the model is told a file was there')
+  // Next time, the composer says so before sending.
+  await app.eval(`(() => { const dt = new DataTransfer(); dt.items.add(${file(PNG2, 'again.png', 'image/png')})
+    const input = document.querySelector('[data-testid="attach-input"]'); input.files = dt.files
+    input.dispatchEvent(new Event('change', { bubbles: true })); return true })()`)
+  const warn = await app.waitFor(`document.querySelector('[data-testid="attach-warning"]')?.innerText`, 10000, 'the composer warning')
+  assert.match(warn, /airlock-demo-text-only is known not to take images/)
+  await sleep(300)
+  app.screenshot('attach-no-vision')
+  running.delete(app)
+  await app.close()
+})
