@@ -10,6 +10,8 @@ WAILS         := $(GOBIN)/wails
 VERSION       := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 TAGS          := desktop,production,webkit2_41
 BIN           := build/bin/airlock
+# run_python's runtime (CPython 3.12 for WASI), fetched and checked by SHA-256; it sits beside the binary.
+PYTHON_WASM   := build/bin/python.wasm
 SUDO          := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES  := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev \
                  xvfb xauth dbus-x11 imagemagick xdotool fonts-noto-color-emoji fonts-noto-cjk
@@ -22,7 +24,7 @@ FRONTEND_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.con
 GO_SRC        := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
 .PHONY: help run run-headless dev test test-go test-frontend test-e2e bench build deps deps-system deps-node deps-wails clean bench-ui \
-        package package-test deps-package icons types
+        package package-test deps-package icons types python-wasm
 
 help:
 	@echo "make run           install what is missing, build, start Airlock (demo model, no API key needed)"
@@ -75,7 +77,12 @@ GO_BUILD := go build -tags $(TAGS) -trimpath -ldflags "-s -w -X main.version=$(V
 $(BIN): frontend/dist/index.html $(GO_SRC)
 	$(GO_BUILD) -o $(BIN) .
 
-build: deps-system $(BIN)
+build: deps-system $(BIN) $(PYTHON_WASM)
+
+python-wasm: $(PYTHON_WASM)
+
+$(PYTHON_WASM): build/scripts/python-wasm.sh
+	build/scripts/python-wasm.sh $@
 
 run: deps deps-wails build
 	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
@@ -96,9 +103,9 @@ dev: deps deps-wails
 
 test: test-go test-frontend test-e2e
 
-test-go: deps-system frontend/dist/index.html
+test-go: deps-system frontend/dist/index.html $(PYTHON_WASM)
 	go vet -tags $(TAGS) ./...
-	go test -tags $(TAGS) -count=1 ./...
+	AIRLOCK_PYTHON_WASM=$(CURDIR)/$(PYTHON_WASM) go test -tags $(TAGS) -count=1 ./...
 
 # frontend/src/api/generated.ts from the Go types the UI shares (TestTSTypes fails when it is stale).
 types: frontend/dist/index.html
@@ -109,15 +116,15 @@ test-frontend: deps-node
 
 # Starts the real binary under Xvfb and drives it through the WebKit inspector.
 # Screenshots land in artifacts/.
-test-e2e: deps-system $(BIN)
+test-e2e: deps-system $(BIN) $(PYTHON_WASM)
 	mkdir -p artifacts
 	AIRLOCK_BIN=$(CURDIR)/$(BIN) AIRLOCK_ARTIFACTS=$(CURDIR)/artifacts $(HEADLESS) node --test --test-concurrency=1 frontend/e2e/
 
-bench:
+bench: $(PYTHON_WASM)
 	go test -run '^$$' -bench . -benchmem ./backend/...
 
 clean:
-	rm -rf build/bin frontend/dist artifacts dist
+	rm -rf build/bin frontend/dist artifacts dist # build/cache keeps the fetched python-wasi package
 
 # --- packages ---------------------------------------------------------------
 
@@ -135,7 +142,7 @@ $(NFPM):
 
 # Everything into dist/: .deb, .tar.gz, Windows .exe and NSIS installer.
 # The Linux binary is relinked so it carries the current version.
-package: deps-system deps-package deps-node deps-wails $(NFPM) frontend/dist/index.html
+package: deps-system deps-package deps-node deps-wails $(NFPM) frontend/dist/index.html $(PYTHON_WASM)
 	$(GO_BUILD) -o $(BIN) .
 	VERSION=$(VERSION) NFPM=$(NFPM) WAILS=$(WAILS) build/scripts/package.sh
 

@@ -16,6 +16,7 @@ import (
 	"airlock/backend/engine"
 	"airlock/backend/store"
 	"airlock/backend/tools"
+	"airlock/backend/tools/code"
 	"airlock/backend/tools/files"
 	"airlock/backend/tools/mcp"
 	"airlock/backend/workspace"
@@ -69,14 +70,16 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *s
 	a.toolMode, _ = chat.ParseToolMode(strings.TrimSpace(os.Getenv("AIRLOCK_TOOL_MODE")))
 	a.mcp = mcp.NewManager(mcp.Options{OnChange: a.mcpChanged, Logger: log, ClientName: "airlock", ClientVersion: Version})
 	a.mcpEnvFile, a.mcpEnv, a.mcpEnvErr = mcpEnv()
-	catalog, err := tools.NewCatalog(append(files.Tools(), tools.Builtins()...), a.mcp.Tools)
+	fixed := append(files.Tools(), code.Tools(code.Config{Limits: a.codeLimits})...)
+	catalog, err := tools.NewCatalog(append(fixed, tools.Builtins()...), a.mcp.Tools)
 	if err != nil {
 		panic(err) // the built-in specs are constants: a bad one is a programming error caught by tests
 	}
 	a.tools = catalog
 	a.workspaces = workspace.NewManager(st)
 	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, EnvFor: a.envFor,
-		Tools: func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) }})
+		Tools:  func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) },
+		Window: a.engineWindow, Provider: a.activeProvider})
 	return a
 }
 

@@ -19,7 +19,10 @@ import (
 
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
+	"airlock/backend/engine"
+	"airlock/backend/engine/fit"
 	"airlock/backend/tools"
+	"airlock/backend/tools/code"
 	"airlock/backend/tools/mcp"
 	"airlock/backend/workspace"
 )
@@ -44,6 +47,9 @@ var tsTypes = []struct {
 	{"Provider", chat.Provider{}},
 	{"Settings", chat.Settings{}},
 	{"ModelModeInfo", ModelModeInfo{}},
+	{"ContextParts", fit.Parts{}},
+	{"ContextUsage", engine.ContextUsage{}},
+	{"Summary", chat.Summary{}},
 	{"ContextWindow", chat.Window{}},
 	{"ModelWindowInfo", ModelWindowInfo{}},
 	{"AppInfo", AppInfo{}},
@@ -52,6 +58,11 @@ var tsTypes = []struct {
 	{"ToolImage", chat.Image{}},
 	{"Call", chat.Call{}},
 	{"RunOutput", tools.Output{}},
+	{"CodeLimits", code.Limits{}},
+	{"CodeBounds", code.Bounds{}},
+	{"CodePlan", code.Plan{}},
+	{"CodeFileChange", code.FileChange{}},
+	{"CodeReport", code.Report{}},
 	{"RuleMatch", chat.RuleMatch{}},
 	{"Rule", chat.Rule{}},
 	{"AuditEntry", chat.AuditEntry{}},

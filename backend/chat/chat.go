@@ -272,3 +272,46 @@ const (
 	DemoProviderID = "demo"
 	EnvProviderID  = "env"
 )
+
+// Summary is a summary of the start of a conversation that stands for it
+// when the model is asked (the messages themselves stay). Covered messages
+// of the active path, up to ThroughID, are folded into it.
+type Summary struct {
+	ID           string `json:"id"`
+	ChatID       string `json:"chatId"`
+	ThroughID    string `json:"throughId"`
+	Covered      int    `json:"covered"`
+	Content      string `json:"content"`
+	Model        string `json:"model"`
+	TokensBefore int    `json:"tokensBefore"`
+	TokensAfter  int    `json:"tokensAfter"`
+	Version      int    `json:"version"` // 1, 2, … in the chat
+	State        string `json:"state"`   // SummaryActive, SummaryUndone or SummaryReplaced
+	CreatedAt    int64  `json:"createdAt"`
+}
+
+// Summary states.
+const (
+	SummaryActive   = "active"
+	SummaryUndone   = "undone"
+	SummaryReplaced = "replaced" // a newer summary took its place
+)
+
+// Compaction is whether a chat's older messages are folded into a summary
+// when they no longer fit the model's window.
+type Compaction string
+
+const (
+	CompactAuto Compaction = "auto" // by itself (the default)
+	CompactAsk  Compaction = "ask"  // the user is told and decides
+	CompactOff  Compaction = "off"  // never: older results are shortened and old messages left out
+)
+
+// ParseCompaction reads a compaction mode; ok is false for anything else.
+func ParseCompaction(s string) (Compaction, bool) {
+	switch m := Compaction(s); m {
+	case CompactAuto, CompactAsk, CompactOff:
+		return m, true
+	}
+	return "", false
+}

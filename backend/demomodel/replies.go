@@ -128,6 +128,7 @@ Send a message containing one of these phrases:
 | ` + "`loop`" + ` | I repeat the same call: the loop guard stops the third one |
 | ` + "`broken`" + ` | A call that can't run (a tool that doesn't exist, or arguments that aren't JSON): a **problem** card |
 | ` + "`work with files`" + ` | I list, write, edit and read a file in this chat's workspace, one approved step at a time |
+| ` + "`run a script`" + ` | I write a short Python script (` + "`run a javascript`" + ` for JavaScript): the card shows the code and its bounds; **Run** executes it in a sandbox on this chat's workspace, and the card shows its output and the file it wrote |
 | ` + "`mcp echo hello`" + ` | When an MCP server with an ` + "`echo`" + ` tool is set up (Settings → Tools), I call it: the card says it acts outside Airlock |
 | ` + "`think`" + ` or ` + "`reason`" + ` | I reason first (in a collapsible block), then answer |
 | ` + "`markdown`" + ` | A showcase of headings, lists, a table, code and links |

@@ -118,6 +118,8 @@ func toolReply(p Prompt) (Reply, bool) {
 		}
 		intro = "I'll ask the MCP server to echo that back. It runs outside Airlock, so it waits for your decision like any call."
 		calls = []chat.ToolCall{call(1, name, map[string]any{"message": echoText(p.LastUser)})}
+	case isCodeScript(last):
+		intro, calls = codeCall(last)
 	case isFilesScript(last):
 		intro, calls = filesStep(0)
 	case strings.Contains(last, "loop"):
@@ -292,6 +294,33 @@ func oneLine(s string) string {
 		s = s[:200] + "…"
 	}
 	return s
+}
+
+// The code script writes a short program (Python unless the message says
+// JavaScript) that writes a file in the workspace and prints a line.
+func isCodeScript(text string) bool {
+	return strings.Contains(text, "script") || strings.Contains(text, "python")
+}
+
+const (
+	demoPython = "squares = [n * n for n in range(1, 11)]\n" +
+		"with open(\"squares.txt\", \"w\") as f:\n" +
+		"    f.write(\"\\n\".join(str(s) for s in squares) + \"\\n\")\n" +
+		"print(\"wrote squares.txt:\", len(squares), \"numbers\")\n" +
+		"sum(squares)"
+	demoJavaScript = "const squares = Array.from({ length: 10 }, (_, i) => (i + 1) ** 2);\n" +
+		"writeFile(\"squares.txt\", squares.join(\"\\n\") + \"\\n\");\n" +
+		"console.log(\"wrote squares.txt:\", squares.length, \"numbers\");\n" +
+		"squares.reduce((a, b) => a + b, 0);"
+)
+
+func codeCall(text string) (string, []chat.ToolCall) {
+	if strings.Contains(text, "javascript") || strings.Contains(text, " js") {
+		return "I'll write a short JavaScript program. Read it on the card; it runs only when you press Run, in a sandbox on this chat's workspace.",
+			[]chat.ToolCall{call(1, "run_javascript", map[string]any{"code": demoJavaScript})}
+	}
+	return "I'll write a short Python script. Read it on the card; it runs only when you press Run, in a sandbox on this chat's workspace.",
+		[]chat.ToolCall{call(1, "run_python", map[string]any{"code": demoPython})}
 }
 
 // The files script walks through the workspace tools, one call per turn:

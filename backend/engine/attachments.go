@@ -152,10 +152,18 @@ func joinText(a, b string) string {
 	return a + "\n\n" + b
 }
 
-// hasImages says the plan's request carries images.
+// hasImages says the plan's request may carry images: files attached to
+// its messages, or tools' images when the chat sends them.
 func (p turnPlan) hasImages() bool {
-	for _, m := range p.request().Messages {
-		if len(m.ImageURLs) > 0 {
+	for _, fs := range p.files {
+		for _, f := range fs {
+			if f.Kind == attach.KindImage {
+				return true
+			}
+		}
+	}
+	for _, cs := range p.calls {
+		if p.toolImages && len(toolImageURLs(cs)) > 0 {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
+	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
 	"airlock/backend/tools"
 )
@@ -51,6 +53,12 @@ type Store interface {
 	GetVision(ctx context.Context, providerID, model string) (chat.Vision, error)
 	SetVision(ctx context.Context, v chat.Vision) error
 	ToolImages(ctx context.Context, chatID string) bool
+
+	AddSummary(ctx context.Context, m chat.Summary) (chat.Summary, error)
+	ListSummaries(ctx context.Context, chatID string) ([]chat.Summary, error)
+	UndoSummary(ctx context.Context, id string) (chat.Summary, error)
+	GetCompaction(ctx context.Context, chatID string) (chat.Compaction, error)
+	LearnModelWindow(ctx context.Context, providerID, model string, tokens int, reason string) (chat.ModelWindow, error)
 }
 
 // EnvFor gives a chat's tools their environment (the chat's workspace).
@@ -70,6 +78,15 @@ type Deps struct {
 	Emit    bridge.Emitter
 	Tools   ToolsFor
 	EnvFor  EnvFor
+	// Window says how large a model's context window is (optional: else
+	// what overflow errors taught, else DefaultWindow).
+	Window WindowFor
+	// Overflow recognises a "request too long" error (default
+	// DefaultOverflow).
+	Overflow Overflow
+	// Provider is the active provider, without connecting (the gauge asks
+	// often); nil: Connect's.
+	Provider func(ctx context.Context) (chat.Provider, error)
 }
 
 // Model streams one completion (llm.Client satisfies it).
@@ -95,6 +112,11 @@ type Engine struct {
 	emit    bridge.Emitter
 	tools   ToolsFor
 	envFor  EnvFor
+
+	windowFor WindowFor
+	overflow  Overflow
+	provider  func(ctx context.Context) (chat.Provider, error)
+	win       windows
 
 	// FrameInterval overrides the UI coalescing interval (tests).
 	FrameInterval time.Duration
@@ -124,7 +146,12 @@ func New(d Deps) *Engine {
 	if d.EnvFor == nil {
 		d.EnvFor = func(context.Context, string) (tools.Env, error) { return tools.Env{}, nil }
 	}
+	if d.Overflow == nil {
+		d.Overflow = DefaultOverflow
+	}
 	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
+		windowFor: d.Window, overflow: d.Overflow, provider: d.Provider,
+		win:     windows{learned: map[string]int{}, ratio: map[string]float64{}, tok: fit.NewTokenizer()},
 		streams: map[string]*turn{}, running: map[string]toolRun{}, unreadable: map[string]int{}}
 }
 
@@ -334,6 +361,7 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 	e.mu.Unlock()
 
 	plan := e.planTurn(ctx, c, provider, settings.SystemPrompt, history)
+	plan.window = e.budgetFor(ctx, provider)
 	if settings.Temperature >= 0 {
 		temp := float32(settings.Temperature)
 		plan.temperature = &temp
@@ -395,10 +423,17 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		}
 	}()
 
+	plan = e.compactIfNeeded(ctx, plan, model)
+	sent, estimate := 0, 0 // the size of the request last sent: the tokenizer's count, and calibrated
 	stream := func() (llm.Result, error) {
 		forming := newFormer(e.emit, msg.ChatID, msg.ID, plan.textStream())
 		defer forming.flush()
-		return model.Stream(ctx, plan.request(), func(d llm.Delta) {
+		req, rep, err := plan.request()
+		if err != nil {
+			return llm.Result{}, tooSmall(rep, plan.window)
+		}
+		sent, estimate = rawTokens(req, plan.window.raw), rep.Tokens
+		return model.Stream(ctx, req, func(d llm.Delta) {
 			mu.Lock()
 			if d.TextWasReasoning {
 				// A template omitted <think>: what looked like answer text was
@@ -429,11 +464,28 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		plan.mode = chat.ToolModeText
 		res, err = stream()
 	}
+	if window, ok := e.overflow(err); ok && live().Content == "" && live().Reasoning == "" && !t.stopped {
+		// The server counted more than we did: learn its window (or a
+		// smaller one), fit again and ask once more, saying so.
+		if window < MinWindow || window >= plan.window.Tokens {
+			window = shrinkWindow(plan.window.Window, estimate)
+		}
+		e.learnWindow(plan.provider, window, refusal(err))
+		plan.window = e.budgetFor(context.Background(), plan.provider)
+		e.notice(msg.ChatID, "context_refit", fmt.Sprintf("The server refused the request as longer than its context window (%s tokens). Airlock shortened the conversation to fit and asked again.", fit.Thousands(plan.window.Tokens)))
+		res, err = stream()
+		if _, again := e.overflow(err); again {
+			err = overflowError(err)
+		}
+	}
 	close(stopPersist)
 	<-persistDone
 
 	final := snapshot()
 	final.Usage = res.Usage
+	if err == nil && !e.truncated(msg.ChatID, estimate, plan.window.Window, res.Usage) {
+		e.calibrate(plan.provider, sent, res.Usage)
+	}
 	if err == nil && res.CutOff() {
 		final.ErrorCode = chat.CodeCutOff
 		final.ErrorMessage = "The answer reached its length limit (the model's answer budget, or what was left of its context window) and may be unfinished."

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"airlock/backend/chat"
+	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
 	"airlock/backend/paradigm"
 	"airlock/backend/tools"
@@ -32,6 +34,8 @@ type turnPlan struct {
 	system   string // the user's system prompt
 	history  []chat.Message
 	calls    map[string][]chat.Call // by message ID
+	summary  *summaryView           // the stored summary that stands for the start, if any
+	window   budget                 // the model's window and how tokens are counted
 
 	files      map[string][]chat.AttachmentData // attached files, by message ID (attachments.go)
 	vision     chat.Vision                      // whether the model takes images
@@ -44,6 +48,7 @@ type turnPlan struct {
 func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, system string, history []chat.Message) turnPlan {
 	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: system, history: history,
 		calls: map[string][]chat.Call{}}
+	plan.summary = activeSummary(ctx, e.store, c.ID, history)
 	if all, err := e.store.ListCalls(ctx, c.ID); err == nil {
 		for _, cl := range all {
 			plan.calls[cl.MessageID] = append(plan.calls[cl.MessageID], cl)
@@ -66,24 +71,32 @@ func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, sys
 	return plan
 }
 
-// request builds the request for the plan's mode.
-func (p turnPlan) request() llm.Request {
+// request builds the request for the plan's mode, fitted to the window.
+func (p turnPlan) request() (llm.Request, fit.Report, error) {
 	par, ok := paradigm.Get(p.chat.Paradigm)
 	if !ok {
 		par, _ = paradigm.Get(paradigm.Default)
 	}
-	if p.mode != chat.ToolModeNative {
-		system := strings.TrimSpace(p.system)
+	native := p.mode == chat.ToolModeNative
+	system := p.system
+	var req llm.Request
+	if !native {
+		system = strings.TrimSpace(system)
 		if p.box != nil {
 			system = strings.TrimSpace(system + "\n\n" + par.Prompt(p.box.Specs()))
 		}
-		return llm.Request{Messages: p.messages(system, par, false), Temperature: p.temperature}
+	} else {
+		for _, s := range p.box.Specs() {
+			req.Tools = append(req.Tools, llm.Tool{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
+		}
 	}
-	req := llm.Request{Messages: p.messages(p.system, par, true), Temperature: p.temperature}
-	for _, s := range p.box.Specs() {
-		req.Tools = append(req.Tools, llm.Tool{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
+	req.Temperature = p.temperature
+	msgs, rep, err := p.fitted(p.view(system, par, native), req.Tools)
+	req.Messages = make([]llm.Message, len(msgs))
+	for i, m := range msgs {
+		req.Messages[i] = m.Message
 	}
-	return req
+	return req, rep, err
 }
 
 // textStream follows the text calls of the answer as it streams (a model
@@ -137,46 +150,80 @@ func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
 	e.notice(p.chat.ID, "tool_mode_learned", fmt.Sprintf("%s will use %s from now on: %s. Change this in the chat's Tools menu.", p.provider.Model, how, reason))
 }
 
-// messages is the conversation as the API expects it. An answer with
-// native calls is followed by one tool message per call, whatever came
-// after it, so a native conversation stays valid for the API; in a text
-// request the same calls are written in the paradigm instead.
+// messages is the conversation as the API expects it, unfitted.
 func (p turnPlan) messages(system string, par paradigm.Paradigm, native bool) []llm.Message {
-	out := make([]llm.Message, 0, len(p.history)+1)
+	v := p.view(system, par, native)
+	out := make([]llm.Message, len(v))
+	for i, m := range v {
+		out[i] = m.Message
+	}
+	return out
+}
+
+// view is the conversation as the API expects it, with what fitting needs
+// to know: which stored message each came from, which carry tool results,
+// and the user's latest own message (pinned: the task at hand). An answer
+// with native calls is followed by one tool message per call, whatever came
+// after it, so a native conversation stays valid for the API; in a text
+// request the same calls are written in the paradigm instead. A summary
+// stands for the messages it covers.
+func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.Message {
+	out := make([]fit.Message, 0, len(p.history)+1)
 	if s := strings.TrimSpace(system); s != "" {
-		out = append(out, llm.Message{Role: chat.RoleSystem, Content: s})
+		out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleSystem, Content: s}})
+	}
+	history, summary := p.history, p.summary
+	if summary != nil {
+		history = history[summary.covered:]
+		out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleUser, Content: summaryText(summary.summary)},
+			ID: summary.summary.ThroughID, Pinned: true})
 	}
 	answered := false // the last answer's native calls were given their tool messages
-	prev := ""        // the previous message's ID
-	for _, m := range p.history {
+	lastUser := -1
+	for _, m := range history {
 		if m.Status == chat.StatusStreaming {
 			continue
 		}
-		before := prev
-		prev = m.ID
 		calls := nativeCalls(p.calls[m.ID])
 		switch {
 		case m.Role == chat.RoleAssistant && len(calls) > 0 && native:
-			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls)})
+			out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls)}, ID: m.ID})
 			for _, c := range calls {
-				out = append(out, llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: p.seeable(toolMessage(c), calls)})
+				content := p.seeable(toolMessage(c), calls)
+				out = append(out, fit.Message{Message: llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: content}, ID: m.ID,
+					Results: []fit.Result{{Tool: c.Name, Chars: utf8.RuneCountInString(content)}}})
 			}
 			if img, ok := p.toolImagesMessage(calls); ok {
-				out = append(out, img)
+				out = append(out, fit.Message{Message: img, ID: m.ID})
 			}
 			answered = true
 			continue
 		case m.Role == chat.RoleAssistant && len(calls) > 0:
-			out = append(out, llm.Message{Role: chat.RoleAssistant, Content: strings.TrimSpace(m.Content + "\n\n" + par.FormatCalls(textCalls(calls)))})
+			out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleAssistant, Content: strings.TrimSpace(m.Content + "\n\n" + par.FormatCalls(textCalls(calls)))}, ID: m.ID})
 			continue
 		case m.Kind == chat.KindToolResults && answered:
 			answered = false // said in the tool messages
 			continue
 		}
 		answered = false
-		if sent, ok := p.sentMessage(m, p.calls[before]); ok {
-			out = append(out, sent)
+		if sent, ok := p.sentMessage(m, p.calls[m.ParentID]); ok {
+			fm := fit.Message{Message: sent, ID: m.ID}
+			switch {
+			case m.Kind == chat.KindToolResults:
+				for _, c := range p.calls[m.ParentID] {
+					fm.Results = append(fm.Results, fit.Result{Tool: c.Name, Chars: utf8.RuneCountInString(c.Result)})
+				}
+				if len(fm.Results) == 0 {
+					fm.Results = []fit.Result{{Tool: "tools", Chars: utf8.RuneCountInString(m.Content)}}
+				}
+			case m.Role == chat.RoleUser:
+				lastUser = len(out)
+			}
+			out = append(out, fm)
 		}
+	}
+	if lastUser >= 0 {
+		out[lastUser].Pinned = true
 	}
 	return out
 }

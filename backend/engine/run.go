@@ -143,6 +143,7 @@ func (e *Engine) execute(c chat.Call) {
 		return
 	}
 	c.Images = out.Images // shown on the card; the text tells the model they were
+	c.Structured = out.Structured
 	if err != nil {
 		_ = c.Move(chat.CallError)
 		c.Result, c.ResultState = err.Error(), chat.ToolError

@@ -29,6 +29,7 @@ const (
 	KindBuiltin Kind = "builtin" // computes an answer and touches nothing
 	KindFiles   Kind = "files"   // reads or changes the chat's workspace
 	KindMCP     Kind = "mcp"     // acts outside Airlock, through an MCP server
+	KindCode    Kind = "code"    // runs code the model wrote, bounded, on the chat's workspace
 )
 
 // Tool is a spec plus the code that runs it. Every built-in tool and every

@@ -28,6 +28,7 @@ done
 case "$prefix" in /*) ;; *) prefix="$(pwd)/$prefix" ;; esac
 
 bin="$prefix/bin/airlock"
+pywasm="$prefix/lib/airlock/python.wasm" # run_python's runtime, found in ../lib/airlock beside the binary
 desktop="$prefix/share/applications/airlock.desktop"
 icons="$prefix/share/icons/hicolor"
 sizes="16x16 24x24 32x32 48x48 64x64 128x128 256x256 512x512"
@@ -39,7 +40,7 @@ refresh() { # let menus and icon themes notice; all optional
 }
 
 if [ "$action" = uninstall ]; then
-  for f in "$bin" "$desktop" "$icons/scalable/apps/airlock.svg"; do
+  for f in "$bin" "$pywasm" "$desktop" "$icons/scalable/apps/airlock.svg"; do
     [ -e "$f" ] && rm -f "$f" && echo "removed $f"
   done
   for s in $sizes; do
@@ -53,6 +54,8 @@ fi
 
 install -d "$prefix/bin" "$prefix/share/applications"
 install -m 0755 "$here/airlock" "$bin"
+install -d "$(dirname "$pywasm")"
+install -m 0644 "$here/python.wasm" "$pywasm"
 echo "installed $bin"
 
 for s in $sizes; do

@@ -193,6 +193,9 @@ ok "$(basename "${exes[0]}"): $(file -b "${exes[0]}" | cut -d, -f1-2)"
 file -b "${setups[0]}" | grep -q 'Nullsoft Installer' || fail "${setups[0]}: $(file -b "${setups[0]}")"
 [ "$(stat -c %s "${setups[0]}")" -gt 1000000 ] || fail "${setups[0]} is suspiciously small"
 ok "$(basename "${setups[0]}"): $(file -b "${setups[0]}" | cut -d, -f1,3)"
+zips=(dist/airlock-*-windows-amd64.zip)
+[ ${#zips[@]} = 1 ] && python3 -m zipfile -l "${zips[0]}" | grep -q 'Airlock/python.wasm' || fail "the Windows .zip does not carry python.wasm"
+ok "$(basename "${zips[0]}"): airlock.exe with python.wasm"
 (cd dist && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match"
 ok "SHA256SUMS matches"
 
@@ -202,7 +205,7 @@ tar -C "$t" -xzf "${tars[0]}"
 dir=("$t"/airlock-*-linux-amd64)
 "${dir[0]}/install.sh" --prefix "$t/prefix" >"$t/install.out"
 sed 's/^/   | /' "$t/install.out"
-for f in bin/airlock share/applications/airlock.desktop share/icons/hicolor/256x256/apps/airlock.png share/icons/hicolor/scalable/apps/airlock.svg; do
+for f in bin/airlock lib/airlock/python.wasm share/applications/airlock.desktop share/icons/hicolor/256x256/apps/airlock.png share/icons/hicolor/scalable/apps/airlock.svg; do
   [ -e "$t/prefix/$f" ] || fail "install.sh did not install $f"
 done
 grep -qx "Exec=$t/prefix/bin/airlock" "$t/prefix/share/applications/airlock.desktop" || fail "the installed .desktop does not start $t/prefix/bin/airlock"
@@ -222,7 +225,7 @@ dpkg-deb -f "${debs[0]}" Depends | grep -q 'libwebkit2gtk-4.1-0' || fail "the .d
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --reinstall --allow-downgrades "./${debs[0]}" >"$ARTIFACTS/package-test-apt.log" 2>&1 ||
   { tail -20 "$ARTIFACTS/package-test-apt.log" >&2; fail "apt-get install failed"; }
 [ "$(dpkg-query -W -f='${Status} ${Version}' airlock)" = "install ok installed $deb_version" ] || fail "airlock $deb_version is not installed"
-for f in /usr/bin/airlock /usr/share/applications/airlock.desktop /usr/share/icons/hicolor/48x48/apps/airlock.png /usr/share/icons/hicolor/scalable/apps/airlock.svg; do
+for f in /usr/bin/airlock /usr/lib/airlock/python.wasm /usr/share/applications/airlock.desktop /usr/share/icons/hicolor/48x48/apps/airlock.png /usr/share/icons/hicolor/scalable/apps/airlock.svg; do
   [ -e "$f" ] || fail "the package did not install $f"
 done
 ! command -v desktop-file-validate >/dev/null || desktop-file-validate /usr/share/applications/airlock.desktop || fail "invalid .desktop"

@@ -14,7 +14,12 @@
 #   airlock-<ver>-windows-amd64.exe            the app (PE32+ GUI, WebView2)
 #   airlock-<ver>-windows-amd64-installer.exe  NSIS installer: Start menu entry, uninstaller,
 #                                              installs the WebView2 runtime if missing
+#   airlock-<ver>-windows-amd64.zip           the .exe and python.wasm, to run without installing
 #   SHA256SUMS
+#
+# Every package carries python.wasm (run_python's runtime, build/bin/python.wasm,
+# fetched by `make python-wasm`): /usr/lib/airlock in the .deb, beside the binary
+# elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -36,6 +41,9 @@ built=()
 
 want() { [[ " ${targets[*]} " == *" $1 "* ]]; }
 
+PYWASM=build/bin/python.wasm
+[ -f "$PYWASM" ] || { echo "package: $PYWASM is missing; run 'make package' (it fetches it)" >&2; exit 1; }
+
 if want linux; then
   [ -x "$BIN" ] || { echo "package: $BIN is missing; run 'make package' (it builds it)" >&2; exit 1; }
   [ -x "$NFPM" ] || { echo "package: nfpm is missing at $NFPM; run 'make package' (it installs it)" >&2; exit 1; }
@@ -52,6 +60,7 @@ if want linux; then
   trap 'rm -rf "$stage"' EXIT
   mkdir -p "$stage/$name"
   cp "$BIN" "$stage/$name/airlock"
+  cp "$PYWASM" "$stage/$name/python.wasm"
   cp build/linux/airlock.desktop build/linux/install.sh "$stage/$name/"
   mkdir -p "$stage/$name/icons"
   cp -r build/linux/icons/hicolor "$stage/$name/icons/"
@@ -83,7 +92,9 @@ if want windows; then
   rm -rf "$work"
   mkdir -p "$work"
   tar --exclude=./.git --exclude=./frontend/node_modules --exclude=./dist --exclude=./build/bin \
-      --exclude=./artifacts -cf - . | tar -xf - -C "$work"
+      --exclude=./build/cache --exclude=./artifacts -cf - . | tar -xf - -C "$work"
+  # The installer takes python.wasm from beside the exe (project.nsi).
+  mkdir -p "$work/build/bin" && cp "$PYWASM" "$work/build/bin/python.wasm"
   (
     cd "$work"
     # -s: the frontend is already built; -m/-nosyncgomod: leave go.mod alone;
@@ -99,7 +110,11 @@ if want windows; then
   installer=$(ls "$work"/build/bin/*-amd64-installer.exe 2>/dev/null | head -1)
   [ -n "$installer" ] || { echo "package: wails did not make the NSIS installer" >&2; tail -20 "$work/wails-build.log" >&2; exit 1; }
   cp "$installer" "$setup"
-  built+=("$exe" "$setup")
+  zip="$DIST/airlock-${FILE_VERSION}-windows-amd64.zip"
+  mkdir -p "$work/zip/Airlock"
+  cp "$work/build/bin/airlock.exe" "$PYWASM" "$work/zip/Airlock/"
+  (cd "$work/zip" && python3 -m zipfile -c "$root/$zip" Airlock)
+  built+=("$exe" "$setup" "$zip")
   rm -rf "$work"
 fi
 

@@ -10,8 +10,8 @@ export type Call = Narrow<go.Call, { state: CallState; decidedBy?: DecidedBy; re
 export type ToolImage = go.ToolImage
 /** What running a tool by hand produced (Tool lab). */
 export type RunOutput = Narrow<go.RunOutput, { images: ToolImage[]; isError: boolean }>
-/** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), or an MCP server acts for it (mcp). */
-export type ToolKind = 'builtin' | 'files' | 'mcp'
+/** Where a tool acts: it computes (builtin), it works on the chat's workspace (files), it runs code on it (code), or an MCP server acts for it (mcp). */
+export type ToolKind = 'builtin' | 'files' | 'code' | 'mcp'
 export type ToolSpec = Narrow<go.ToolSpec, { kind?: ToolKind }>
 export type ParadigmInfo = go.ParadigmInfo
 export type FormatInfo = { id: string; name: string; models: string; markers?: string[]; source?: string; example: string }

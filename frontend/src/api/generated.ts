@@ -129,6 +129,47 @@ export type ModelModeInfo = {
   effective: string
 }
 
+/** Go: fit.Parts */
+export type ContextParts = {
+  instructions: number
+  history: number
+  results: number
+}
+
+/** Go: engine.ContextUsage */
+export type ContextUsage = {
+  used: number
+  full: number
+  window: number
+  reserve: number
+  source: string
+  model: string
+  parts: ContextParts
+  elided: number
+  dropped: number
+  cut: number
+  tooLarge: boolean
+  reported: number
+  calibrated: boolean
+  compaction: string
+  summarized: number
+}
+
+/** Go: chat.Summary */
+export type Summary = {
+  id: string
+  chatId: string
+  throughId: string
+  covered: number
+  content: string
+  model: string
+  tokensBefore: number
+  tokensAfter: number
+  version: number
+  state: string
+  createdAt: number
+}
+
 /** Go: chat.Window */
 export type ContextWindow = {
   tokens: number
@@ -210,6 +251,7 @@ export type Call = {
   resultStatus?: string
   truncated?: boolean
   images?: ToolImage[]
+  structured?: unknown
   startedAt?: number
   finishedAt?: number
   preview?: unknown
@@ -224,6 +266,65 @@ export type RunOutput = {
   images?: ToolImage[]
   structured?: unknown
   isError?: boolean
+}
+
+/** Go: code.Limits */
+export type CodeLimits = {
+  timeoutSeconds: number
+  memoryMiB: number
+  outputKiB: number
+  maxFiles: number
+  maxWriteMiB: number
+}
+
+/** Go: code.Bounds */
+export type CodeBounds = {
+  timeoutMs: number
+  memoryBytes: number
+  outputBytes: number
+  maxFiles: number
+  writeBytes: number
+}
+
+/** Go: code.Plan */
+export type CodePlan = {
+  engine: string
+  language: string
+  bounds: CodeBounds
+  readOnly: boolean
+  lines: number
+}
+
+/** Go: code.FileChange */
+export type CodeFileChange = {
+  path: string
+  change: string
+  diff?: string
+  size: number
+}
+
+/** Go: code.Report */
+export type CodeReport = {
+  engine: string
+  language: string
+  bounds: CodeBounds
+  readOnly: boolean
+  lines: number
+  stdout: string
+  stderr: string
+  stdoutCut?: number
+  stderrCut?: number
+  value?: string
+  error?: string
+  bound?: string
+  exitCode: number
+  files?: CodeFileChange[]
+  durationMs: number
+  memoryBytes?: number
+  startMs: number
+  cancelled?: boolean
+  writtenBytes?: number
+  readOnlyRefused?: number
 }
 
 /** Go: chat.RuleMatch */

@@ -1,7 +1,7 @@
 // The typed layer over the Go bindings, one file per concern behind this
 // single entry: core (the call into Go, errors, events, browser, clipboard),
 // chats, settings, calls, workspace, mcp, history, undo, policy, events,
-// contextWindow.
+// contextWindow, code (running code: the bounds, a code card's plan and report).
 // Only store/ imports the bindings (api, historyApi, policyApi, undoApi, events):
 // components go through the stores (src/architecture.test.ts checks it).
 //
@@ -26,6 +26,8 @@ export * from './undo'
 export * from './policy'
 export * from './events'
 export * from './contextWindow'
+export * from './context'
+export * from './code'
 export * from './attachments'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }

@@ -1,10 +1,11 @@
 import './ChatOptions.css'
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { Suspense } from 'react'
 import { useTranslation, type TFunction } from '../i18n'
 import type { ModelModeInfo, Paradigm, ToolMode } from '../api'
 import { selectActiveChatOptions, useStore } from '../store'
 import { useAutoModelMode } from '../store/modelMode'
 import { lazyWithPreload } from '../lib/lazy'
+import { usePopover } from '../lib/popover'
 // The lazy popover's sheets, imported here so they keep their place in the cascade (see styles/cascade.ts).
 import '../styles/mcp.css'
 import '../styles/toolmode.css'
@@ -25,30 +26,7 @@ export function ChatOptionsButton() {
   const opts = { paradigm, recognizeOthers, toolMode }
   const auto = useAutoModelMode(toolMode === 'auto')
   const setChatOptions = useStore((s) => s.setChatOptions)
-  const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const ids = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const onDown = (e: MouseEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    return () => document.removeEventListener('mousedown', onDown)
-  }, [open])
-
-  useEffect(() => setOpen(false), [chatId])
-
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      e.stopPropagation()
-      setOpen(false)
-      button.current?.focus()
-    }
-  }
+  const { open, setOpen, wrap, button, ids, onKey } = usePopover(chatId)
 
   const save = (paradigm: Paradigm, recognizeOthers: boolean, toolMode: ToolMode = opts.toolMode) =>
     void setChatOptions(chatId, { paradigm, recognizeOthers, toolMode })

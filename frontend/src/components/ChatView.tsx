@@ -14,6 +14,7 @@ import {
   useStore,
 } from '../store'
 import { ChatOptionsButton } from './ChatOptions'
+import { ContextGauge, ContextWarning } from './ContextGauge'
 import { Composer, type ComposerHandle } from './Composer'
 import { FindInChat } from './FindInChat'
 import { ActivityButton } from './policy/ActivityButton'
@@ -99,6 +100,7 @@ export function ChatView() {
                 {t('chat.waitingForYou', { count: waiting })}
               </span>
             ) : null}
+            <ContextGauge />
             <FindInChat />
             <ActivityButton />
             <ChatOptionsButton />
@@ -122,6 +124,7 @@ export function ChatView() {
         )}
 
         <div className="chat__composer">
+          <ContextWarning />
           <Composer
             ref={composer}
             value={draft}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../i18n'
 import type { Message } from '../api'
 import { useStore } from '../store'
+import { compactAndRetry } from '../store/context'
 import { RetryIcon } from './icons'
 import './ErrorActions.css'
 
@@ -64,6 +65,11 @@ export function ErrorActions({ m, canRetry, onRetry }: { m: Message; canRetry: b
             {t('message.autoRetryCancel')}
           </button>
         </span>
+      )}
+      {canRetry && (m.errorCode === 'context_overflow' || m.errorCode === 'context_too_small') && (
+        <button type="button" className="btn btn--sm btn--primary" data-testid="compact-retry" onClick={() => void compactAndRetry(m.chatId)}>
+          {t('context.compactRetry')}
+        </button>
       )}
       {canRetry && (
         <button type="button" className="btn btn--sm btn--secondary" data-testid="retry" onClick={onRetry}>

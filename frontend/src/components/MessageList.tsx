@@ -7,6 +7,7 @@ import { isUndecided } from '../store/calls'
 import { loadOlder } from '../store/history'
 import { registerMessageScroller } from '../lib/scrollToMessage'
 import { MessageItem } from './MessageItem'
+import { SummaryMark } from './SummaryMark'
 import { LoadOlder } from './LoadOlder'
 import { ChatNoticeBar } from './ChatNoticeBar'
 import { ArrowDownIcon } from './icons'
@@ -219,9 +220,10 @@ function ChatMessages({ messages, streaming, onRetry, chatId, paradigm, composer
     (_: number, m: Message) => (
       <div className="messages__item">
         <MessageItem message={m} canRetry={m.id === lastAssistantId && !streaming} onRetry={onRetry} paradigm={paradigm} />
+        <SummaryMark chatId={chatId} messageId={m.id} />
       </div>
     ),
-    [lastAssistantId, streaming, onRetry, paradigm],
+    [lastAssistantId, streaming, onRetry, paradigm, chatId],
   )
   const Header = useCallback(() => <div className="messages__head">{chatId && <LoadOlder chatId={chatId} />}</div>, [chatId])
   const Footer = useCallback(

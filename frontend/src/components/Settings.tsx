@@ -6,6 +6,7 @@ import { DataPanel } from './DataPanel'
 import { McpServersPanel } from './McpServers'
 import { PermissionsPanel } from './settings/PermissionsPanel'
 import { AboutPanel } from './settings/AboutPanel'
+import { CodePanel } from './settings/CodePanel'
 import { GeneralPanel } from './settings/GeneralPanel'
 import { ProvidersPanel } from './settings/ProvidersPanel'
 
@@ -69,7 +70,12 @@ export function SettingsDialog() {
         >
           {tab === 'providers' && <ProvidersPanel />}
           {tab === 'general' && <GeneralPanel />}
-          {tab === 'tools' && <McpServersPanel />}
+          {tab === 'tools' && (
+            <>
+              <CodePanel />
+              <McpServersPanel />
+            </>
+          )}
           {tab === 'permissions' && <PermissionsPanel />}
           {tab === 'data' && <DataPanel />}
           {tab === 'about' && <AboutPanel />}

@@ -11,6 +11,8 @@ import { AlwaysAllowMenu } from './policy/AlwaysAllowMenu'
 import { callSummary, formatDuration, prettyJSON } from '../lib/calls'
 import { AlertIcon, BanIcon, ChevronIcon, PencilIcon, PlayIcon, ShieldIcon, StopIcon, WrenchIcon } from './icons'
 import { CodeBox, PreviewBox, ResultBox, hasArgs, saidAlready } from './ToolCardBoxes'
+import { CodePlanBox, CodeReportBox, codeReport, readOnlyArgs } from './ToolCardCode'
+import { isCodeTool } from '../api'
 import { DenyForm, EditForm, FixForm } from './ToolCardForms'
 import { Decision, Elapsed, StateBadge } from './ToolCardHeader'
 
@@ -67,6 +69,10 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
   const mcpServer = useMcpServer(c.name)
   const editInitial = prettyJSON(args ?? {})
   const editPreview = useEditPreview(c.id, mode === 'edit' ? draft : null, editInitial)
+  // A code run shows its code, bounds and report instead of raw arguments and text.
+  const codeCard = isCodeTool(c.name) && c.state !== 'problem' && mode !== 'edit'
+  const report = codeCard ? codeReport(c) : null
+  const roArgs = codeCard && undecided ? readOnlyArgs(c) : null
 
   // A card that is no longer waiting closes its forms.
   useEffect(() => {
@@ -219,7 +225,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
       ) : editPreview && 'error' in editPreview ? (
         <PreviewBox preview={{ error: editPreview.error }} draft />
       ) : (
-        c.preview != null && c.state !== 'problem' && <PreviewBox preview={c.preview} />
+        c.preview != null && c.state !== 'problem' && !codeCard && <PreviewBox preview={c.preview} />
       )}
 
       <div className="tool-card__body">
@@ -228,6 +234,8 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
             {hasArgs(c.arguments) && <CodeBox label={t('calls.argumentsAsRead')} text={prettyJSON(c.arguments)} testId="call-args" />}
             <CodeBox label={t('calls.rawText')} text={c.raw} testId="call-raw" wrap />
           </>
+        ) : codeCard ? (
+          <CodePlanBox call={c} />
         ) : c.edited !== undefined && c.edited !== null ? (
           <ArgsDiff label={t('calls.editedVsProposed')} before={prettyJSON(c.arguments)} after={prettyJSON(c.edited)} testId="call-args" />
         ) : (
@@ -255,8 +263,10 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
           </div>
         )}
 
-        {c.result && c.state !== 'running' && c.state !== 'approved' && !saidAlready(c) && (
-          <ResultBox call={c} />
+        {report && c.state !== 'running' && c.state !== 'approved' ? (
+          <CodeReportBox report={report} />
+        ) : (
+          c.result && c.state !== 'running' && c.state !== 'approved' && !saidAlready(c) && <ResultBox call={c} />
         )}
         {c.state !== 'running' && c.state !== 'approved' && <CallImages images={c.images} toolName={c.name} />}
       </div>
@@ -310,6 +320,19 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
             <PlayIcon size={12} />
             {t('calls.run')}
           </button>
+          {roArgs && (
+            <button
+              type="button"
+              className="btn btn--sm btn--secondary"
+              data-testid="run-read-only"
+              title={t('code.runReadOnlyHint')}
+              onClick={() => void act(() => approveCall(c.id, roArgs, { quiet: true }))}
+              disabled={busy}
+            >
+              <ShieldIcon size={12} />
+              {t('code.runReadOnly')}
+            </button>
+          )}
           <button type="button" className="btn btn--sm btn--secondary" data-testid="deny" onClick={() => setMode('deny')} disabled={busy}>
             <BanIcon size={14} />
             {t('calls.deny')}

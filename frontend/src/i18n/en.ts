@@ -1,6 +1,8 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { policyEn } from './policy.en'
+import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
+import { contextEn } from './context.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -787,7 +789,9 @@ export const en = {
     },
   },
   policy: policyEn,
+  code: codeEn,
   contextWindow: contextWindowEn,
+  context: contextEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

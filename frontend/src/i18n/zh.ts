@@ -1,5 +1,7 @@
 import { policyZh } from './policy.zh'
+import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
+import { contextZh } from './context.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -784,7 +786,9 @@ export const zh: Resources = {
     },
   },
   policy: policyZh,
+  code: codeZh,
   contextWindow: contextWindowZh,
+  context: contextZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',
