@@ -3,49 +3,19 @@
 // every request the app sends, so the test reads what the model received.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync, spawn } from 'node:child_process'
-import { createServer, request } from 'node:http'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { startApp } from './harness.mjs'
+import { startRecordingDemo } from './recording-demo.mjs'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const running = new Set()
-let demo, proxy, proxyURL
-const bodies = []
+let demo, proxyURL, bodies
 
 before(async () => {
-  const bin = join(mkdtempSync(join(tmpdir(), 'airlock-mockllm-')), 'mockllm')
-  execFileSync('go', ['build', '-o', bin, './cmd/mockllm'], { cwd: ROOT, stdio: 'inherit' })
-  demo = spawn(bin, ['-addr', '127.0.0.1:0', '-delay', '60ms'], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const base = await new Promise((resolve, reject) => {
-    demo.stdout.once('data', (d) => resolve(String(d).trim()))
-    demo.once('exit', (code) => reject(new Error(`mockllm exited with ${code}`)))
-  })
-  const target = new URL(base)
-  proxy = createServer((req, res) => {
-    const chunks = []
-    req.on('data', (c) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks)
-      // Chat requests only: Airlock also asks the server about the model's window (POST /api/show).
-      if (req.method === 'POST' && req.url.endsWith('/chat/completions')) bodies.push(JSON.parse(String(body)))
-      const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode, up.headers)
-        up.pipe(res)
-      })
-      out.end(body)
-    })
-  })
-  await new Promise((r) => proxy.listen(0, '127.0.0.1', r))
-  proxyURL = `http://127.0.0.1:${proxy.address().port}/v1`
+  demo = await startRecordingDemo({ delay: '60ms' })
+  ;({ url: proxyURL, bodies } = demo)
 })
 after(async () => {
   for (const a of running) await a.kill()
-  proxy?.close()
-  demo?.kill()
+  demo?.close()
 })
 
 async function launch(env) {
