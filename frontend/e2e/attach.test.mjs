@@ -140,9 +140,16 @@ test('a model that refuses images: learned, the answer asked again without them,
     const input = document.querySelector('[data-testid="attach-input"]'); input.files = dt.files
     input.dispatchEvent(new Event('change', { bubbles: true })); return true })()`)
   const warn = await app.waitFor(`document.querySelector('[data-testid="attach-warning"]')?.innerText`, 10000, 'the composer warning')
-  assert.match(warn, /airlock-demo-text-only is known not to take images/)
+  assert.match(warn, /airlock-demo-text-only is known not to take images.*Tools menu/s)
   await sleep(300)
   app.screenshot('attach-no-vision')
+  // The chat's options say what was learned, and offer the switch for tools' images.
+  await app.click('chat-options')
+  const opts = await app.waitFor(`(() => { const s = document.querySelector('[data-testid="model-vision"]'); const t = document.querySelector('[data-testid="tool-images"]'); return s && t && { sees: s.value, toolImages: t.getAttribute('aria-checked') } })()`, 10000, 'the image options')
+  assert.deepEqual(opts, { sees: 'no', toolImages: 'true' })
+  await app.eval(`(document.querySelector('[data-testid="image-options"]').scrollIntoView(), true)`)
+  await sleep(300)
+  app.screenshot('attach-options')
   running.delete(app)
   await app.close()
 })

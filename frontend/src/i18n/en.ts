@@ -96,7 +96,7 @@ export const en = {
     tooBig: '{{name}} is {{size}}; one attached file may be at most {{max}}.',
     tooMuch: 'The attached files would come to more than {{max}}, the limit for one message.',
     tooMany: 'A message may carry at most {{max}} files.',
-    noVision: '{{model}} is known not to take images: they will be left out and the model told a file was there. Change this in the chat’s options if it does take images.',
+    noVision: '{{model}} is known not to take images: they will be left out and the model told a file was there. If it does take images, change this in the chat’s Tools menu.',
     toolImages: 'Send tools’ images to the model',
     toolImagesHint: 'When the model takes images, pictures a tool returns (a screenshot, a chart) go with the results.',
   },
