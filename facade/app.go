@@ -117,7 +117,8 @@ func EnvProvider() *chat.Provider {
 	if base == "" {
 		return nil
 	}
-	return &chat.Provider{ID: chat.EnvProviderID, Name: "Environment (AIRLOCK_BASE_URL)", BaseURL: base,
+	kind, name := envKind(os.Getenv("AIRLOCK_API_KIND"))
+	return &chat.Provider{ID: chat.EnvProviderID, Name: name, BaseURL: base, Kind: kind,
 		APIKey: os.Getenv("AIRLOCK_API_KEY"), Model: strings.TrimSpace(os.Getenv("AIRLOCK_MODEL"))}
 }
 

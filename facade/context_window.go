@@ -153,7 +153,9 @@ func (a *App) modelClient(ctx context.Context, p chat.Provider) *llm.Client {
 		}
 		cancel()
 	}
-	return llm.New(llm.Config{BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model, MaxTokens: m.MaxOutput()})
+	cfg := clientConfig(p)
+	cfg.MaxTokens = m.MaxOutput()
+	return llm.New(cfg)
 }
 
 // needsDiscovery: never asked, or a local server had not loaded the model

@@ -1,7 +1,6 @@
 package facade
 
 import (
-	"bytes"
 	"encoding/json"
 	"sort"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"airlock/backend/approval"
 	"airlock/backend/chat"
 	"airlock/backend/engine"
-	"airlock/backend/export"
 	"airlock/backend/store"
 )
 
@@ -207,27 +205,15 @@ func (a *App) ListAudit(q store.AuditQuery) (AuditPage, error) {
 	return p, nil
 }
 
-// ExportAudit writes the trail of a chat (chatId "": every chat), oldest
-// first, as "jsonl" or "csv", to a file chosen in the native save dialog.
-// It returns the path written, or "" when the user cancelled.
-func (a *App) ExportAudit(chatID, format string) (string, error) {
-	var buf bytes.Buffer
-	w, err := export.NewAuditWriter(&buf, format)
+// ExportAudit writes the trail the Activity view shows (its chat, "" for
+// every chat, and its tool and decision filters), oldest first, as "jsonl"
+// or "csv" (which names each chat by its title too), to a file chosen in
+// the native save dialog. It returns the path written, or "" when the user
+// cancelled.
+func (a *App) ExportAudit(q store.AuditQuery, format string) (string, error) {
+	data, name, err := a.activityExport(q, format)
 	if err != nil {
 		return "", toAPI(err)
 	}
-	if err := a.store.EachAudit(a.ctx, store.AuditQuery{ChatID: chatID}, w.Write); err != nil {
-		return "", toAPI(err)
-	}
-	if err := w.Close(); err != nil {
-		return "", toAPI(err)
-	}
-	ext := strings.ToLower(format)
-	name := "airlock-activity"
-	if chatID != "" {
-		if c, err := a.store.GetChat(a.ctx, chatID); err == nil {
-			name = safeFileName(c.Title) + "-activity"
-		}
-	}
-	return a.saveAs("Export activity", name, ext, buf.Bytes())
+	return a.saveAs("Export activity", name, strings.ToLower(format), data)
 }

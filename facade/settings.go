@@ -72,7 +72,7 @@ func (a *App) ListModels(p chat.Provider) ([]string, error) {
 func (a *App) TestConnection(p chat.Provider) (string, error) {
 	models, err := a.ListModels(p)
 	if err != nil {
-		return "", err
+		return a.testWithoutList(p, err)
 	}
 	switch {
 	case p.Model == "":
@@ -92,8 +92,14 @@ func (a *App) resolve(p chat.Provider) chat.Provider {
 	return p
 }
 
+// clientConfig is how a provider is reached: the one place that reads a
+// provider into an llm.Config.
+func clientConfig(p chat.Provider) llm.Config {
+	return llm.Config{Kind: p.APIKind(), BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model, ThinkingBudget: p.ThinkingBudget}
+}
+
 func (a *App) client(p chat.Provider) *llm.Client {
-	return llm.New(llm.Config{BaseURL: p.BaseURL, APIKey: p.APIKey, Model: p.Model})
+	return llm.New(clientConfig(p))
 }
 
 // connect is the engine's Connector: the active provider, ready to stream.

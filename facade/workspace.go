@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"sort"
 	"syscall"
 
@@ -154,10 +153,9 @@ func (a *App) SetWorkspace(chatID, kind, dir string) (chat.Chat, error) {
 	o := c.ChatOptions
 	o.WorkspaceKind, o.WorkspaceDir = kind, ""
 	if kind != string(workspace.KindScratch) {
-		if !filepath.IsAbs(dir) {
-			return c, toAPI(chat.Errorf("invalid_folder", chat.ErrInvalid, "Choose a folder by its full path (for example /home/you/project), not %q.", dir))
+		if o.WorkspaceDir, err = folderPath(dir); err != nil {
+			return c, toAPI(err)
 		}
-		o.WorkspaceDir = filepath.Clean(dir) // one spelling, so the open workspace is found again
 	}
 	// Open it before saving: an unusable folder is refused now, and the
 	// chat keeps its working workspace.

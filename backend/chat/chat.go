@@ -5,6 +5,7 @@ package chat
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -43,6 +44,45 @@ type Usage struct {
 	PromptTokens     int `json:"promptTokens"`
 	CompletionTokens int `json:"completionTokens"`
 	TotalTokens      int `json:"totalTokens"`
+	// CacheReadTokens and CacheWriteTokens are the prompt tokens a provider
+	// read from or wrote to its prompt cache (Anthropic's
+	// cache_read_input_tokens and cache_creation_input_tokens); 0 when it
+	// said nothing.
+	CacheReadTokens  int `json:"cacheReadTokens,omitempty"`
+	CacheWriteTokens int `json:"cacheWriteTokens,omitempty"`
+}
+
+// Thought is a reasoning block a provider signed (Anthropic's thinking and
+// redacted_thinking blocks), kept as it came to be sent back with the
+// answer's tool calls: the API refuses a tool-use turn whose thinking was
+// dropped or changed.
+type Thought struct {
+	Text      string `json:"text,omitempty"`
+	Signature string `json:"signature,omitempty"`
+	// Redacted is a redacted_thinking block's data: opaque, never shown.
+	Redacted string `json:"redacted,omitempty"`
+	// Provider is the ID of the provider that signed it: a signature is
+	// only good with the provider that made it (another one refuses the
+	// request), so a chat that changes provider stops sending it.
+	Provider string `json:"provider,omitempty"`
+}
+
+// EncodeThoughts is the stored form of an answer's thoughts ("" for none).
+func EncodeThoughts(ts []Thought) string {
+	if len(ts) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(ts) // strings only: cannot fail
+	return string(b)
+}
+
+// SignedThoughts are the message's thoughts (nil when none, or unreadable).
+func (m Message) SignedThoughts() []Thought {
+	var ts []Thought
+	if m.Thoughts != "" && json.Unmarshal([]byte(m.Thoughts), &ts) != nil {
+		return nil
+	}
+	return ts
 }
 
 // Chat is one conversation. Times are Unix milliseconds (easy for the UI).
@@ -155,8 +195,12 @@ type Message struct {
 	ErrorMessage string `json:"errorMessage,omitempty"`
 	Model        string `json:"model,omitempty"`
 	Usage        Usage  `json:"usage"`
-	CreatedAt    int64  `json:"createdAt"`
-	UpdatedAt    int64  `json:"updatedAt"`
+	// Thoughts are the answer's signed reasoning blocks as JSON (see
+	// EncodeThoughts), to send back with its native tool calls (Anthropic
+	// Messages); "" for other providers. Text, so a Message stays comparable.
+	Thoughts  string `json:"-"`
+	CreatedAt int64  `json:"createdAt"`
+	UpdatedAt int64  `json:"updatedAt"`
 
 	// Versions and Version are filled in when a message is read: how many
 	// versions this turn has (siblings with the same parent and role,
@@ -187,6 +231,10 @@ type SearchHit struct {
 	CreatedAt int64  `json:"createdAt"`
 	// Attachments are the names of the message's attached files.
 	Attachments []string `json:"attachments,omitempty"`
+	// Tools names the tools whose results a tool-results message carries
+	// ("" for any other hit); its snippet is then the results' text without
+	// the protocol's markup.
+	Tools string `json:"tools,omitempty"`
 }
 
 // Search hit kinds and snippet highlight markers.
@@ -206,6 +254,33 @@ type Provider struct {
 	APIKey  string `json:"apiKey"`
 	Model   string `json:"model"`
 	Demo    bool   `json:"demo"`
+	// Kind is the wire the provider speaks: APIOpenAI ("" reads as it) or
+	// APIAnthropic.
+	Kind string `json:"kind"`
+	// ThinkingBudget, on the Anthropic wire, turns extended thinking on:
+	// the tokens the model may think before answering (0 = off, else
+	// MinThinkingBudget to MaxThinkingBudget).
+	ThinkingBudget int `json:"thinkingBudget"`
+}
+
+// Bounds of Provider.ThinkingBudget (Anthropic takes 1,024 and more).
+const (
+	MinThinkingBudget = 1024
+	MaxThinkingBudget = 128000
+)
+
+// Provider kinds: the API a provider speaks.
+const (
+	APIOpenAI    = "openai"    // OpenAI-compatible chat completions
+	APIAnthropic = "anthropic" // Anthropic Messages (/v1/messages)
+)
+
+// APIKind is the provider's kind, "" read as APIOpenAI.
+func (p Provider) APIKind() string {
+	if p.Kind == APIAnthropic {
+		return APIAnthropic
+	}
+	return APIOpenAI
 }
 
 // Domain errors. Adapters wrap these so callers can test with errors.Is and

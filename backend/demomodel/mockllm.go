@@ -1,7 +1,9 @@
-// Package demomodel is a scripted OpenAI-compatible chat server. Tests use it,
-// and the app ships it as the built-in offline Demo provider.
+// Package demomodel is a scripted OpenAI-compatible chat server (and an
+// Anthropic Messages one, see messages.go). Tests use it, and the app ships
+// it as the built-in offline Demo provider.
 //
-// Endpoints (under /v1): GET /models, and POST /chat/completions, streaming
+// Endpoints (under /v1): GET /models, POST /messages (Anthropic's wire,
+// streaming only), and POST /chat/completions, streaming
 // (SSE, like OpenAI: a role chunk, content deltas of 2–8 characters, a
 // finish_reason chunk, a usage chunk when stream_options.include_usage, then
 // [DONE]) or not (one JSON completion).
@@ -77,7 +79,8 @@ func DefaultModels() []string {
 type Options struct {
 	// ChunkDelay is the pause between content chunks: ~20ms for the demo, 0 in tests.
 	ChunkDelay time.Duration
-	// APIKey, when set, must be sent as "Authorization: Bearer <key>", else 401.
+	// APIKey, when set, must be sent as "Authorization: Bearer <key>" (or
+	// "x-api-key: <key>"), else 401.
 	APIKey string
 	// Models offered; default DefaultModels(). TextOnlyModel and
 	// IgnoresToolsModel behave as such by name.
@@ -131,7 +134,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "Airlock demo model server (OpenAI-compatible).\nBase URL: http://%s/v1\nModels: %s\n", r.Host, strings.Join(s.opts.Models, ", "))
 		return
 	}
-	if s.opts.APIKey != "" && r.Header.Get("Authorization") != "Bearer "+s.opts.APIKey {
+	if s.opts.APIKey != "" && r.Header.Get("Authorization") != "Bearer "+s.opts.APIKey && r.Header.Get("X-Api-Key") != s.opts.APIKey {
 		writeError(w, http.StatusUnauthorized, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key")
 		return
 	}
@@ -148,8 +151,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.chat(w, r)
+	case "/v1/messages":
+		if r.Method != http.MethodPost {
+			writeAnthropicError(w, http.StatusMethodNotAllowed, "invalid_request_error", "Use POST for /v1/messages.")
+			return
+		}
+		s.messages(w, r)
 	default:
-		writeError(w, http.StatusNotFound, "Unknown endpoint "+r.URL.Path+". The demo server offers GET /v1/models and POST /v1/chat/completions.", "invalid_request_error", "unknown_url")
+		writeError(w, http.StatusNotFound, "Unknown endpoint "+r.URL.Path+". The demo server offers GET /v1/models, POST /v1/chat/completions and POST /v1/messages.", "invalid_request_error", "unknown_url")
 	}
 }
 
@@ -434,30 +443,46 @@ func (e *sse) pause(d time.Duration) bool {
 	return e.ok
 }
 
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, p Prompt, rep Reply, u usageJSON, includeUsage bool) {
+// openSSE starts an event stream (both wires).
+func openSSE(w http.ResponseWriter, r *http.Request) *sse {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Connection", "keep-alive")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-
 	e := &sse{w: w, ctx: r.Context(), ok: true}
 	e.enc = json.NewEncoder(&e.buf)
 	e.enc.SetEscapeHTML(false) // readable with curl
+	return e
+}
+
+// firstToken waits as a model does before its first token (a "hang" reply:
+// until the client leaves, then ok is false) and returns the pause between
+// pieces.
+func (s *Server) firstToken(e *sse, rep Reply) (delay time.Duration, ok bool) {
+	if rep.Hang {
+		<-e.ctx.Done()
+		return 0, false
+	}
+	delay = s.opts.ChunkDelay
+	if rep.ChunkDelay > 0 {
+		delay = rep.ChunkDelay
+	}
+	e.pause(5 * delay)
+	return delay, true
+}
+
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, p Prompt, rep Reply, u usageJSON, includeUsage bool) {
+	e := openSSE(w, r)
 	e.chunk = streamChunk{ID: newID(), Object: "chat.completion.chunk", Created: time.Now().Unix(), Model: p.Model}
 
 	empty := ""
 	e.send(delta{Role: "assistant", Content: &empty}, nil, nil)
-	if rep.Hang {
-		<-r.Context().Done()
+	delay, ok := s.firstToken(e, rep)
+	if !ok {
 		return
 	}
-	delay := s.opts.ChunkDelay
-	if rep.ChunkDelay > 0 {
-		delay = rep.ChunkDelay
-	}
-	e.pause(5 * delay) // time to first token
 
 	for _, piece := range pieces(rep.Reasoning) {
 		e.send(delta{ReasoningContent: piece}, nil, nil)

@@ -51,7 +51,7 @@ func previewAll(box *tools.Toolbox, env tools.Env, calls []chat.Call) {
 	}
 	var jobs []job
 	for i, cl := range calls {
-		if t, ok := box.Get(cl.Name); ok && t.Preview != nil && cl.State == chat.CallPending {
+		if t, ok := box.Get(cl.Name); ok && t.Preview != nil && cl.State == chat.CallPending && cl.Preview == nil {
 			jobs = append(jobs, job{i, t})
 		}
 	}

@@ -23,6 +23,7 @@ import (
 
 // Store is the part of the store the engine needs.
 type Store interface {
+	ListChats(ctx context.Context) ([]chat.Chat, error) // newest first
 	GetChat(ctx context.Context, id string) (chat.Chat, error)
 	RenameChat(ctx context.Context, id, title string) (chat.Chat, error)
 	AddMessage(ctx context.Context, m chat.Message) (chat.Message, error)
@@ -339,6 +340,13 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 		bridge.NewCoalescer(e.emit, chatID, asst.ID, 0).End(asst)
 		return asst, nil
 	}
+	if _, envErr := e.envFor(ctx, chatID); envErr != nil {
+		// The chat's workspace cannot be opened (its folder vanished):
+		// the turn stops here, never running somewhere else.
+		asst = e.settle(asst, workspaceUnavailable(envErr), false)
+		bridge.NewCoalescer(e.emit, chatID, asst.ID, 0).End(asst)
+		return asst, nil
+	}
 	history, err := e.store.ListMessages(ctx, chatID)
 	if err != nil {
 		return chat.Message{}, err
@@ -447,6 +455,9 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 			mu.Unlock()
 			ui.Add(d.Text, d.Reasoning)
 			forming.add(d)
+			if d.Notice != "" {
+				e.notice(msg.ChatID, "provider_notice", d.Notice)
+			}
 		})
 	}
 	res, err := stream()
@@ -483,6 +494,10 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 
 	final := snapshot()
 	final.Usage = res.Usage
+	for i := range res.Thoughts {
+		res.Thoughts[i].Provider = plan.provider.ID
+	}
+	final.Thoughts = chat.EncodeThoughts(res.Thoughts)
 	if err == nil && !e.truncated(msg.ChatID, estimate, plan.window.Window, res.Usage) {
 		e.calibrate(plan.provider, sent, res.Usage)
 	}
@@ -503,8 +518,11 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 	delete(e.streams, msg.ChatID)
 	e.mu.Unlock()
 	ui.End(final)
-	if final.Status == chat.StatusComplete {
+	switch {
+	case final.Status == chat.StatusComplete:
 		e.afterAnswer(final, plan, res)
+	case final.Status == chat.StatusError && len(res.ToolCalls) > 0:
+		e.brokenCalls(final, plan, res)
 	}
 }
 
@@ -526,6 +544,15 @@ func (e *Engine) settle(m chat.Message, err error, stopped bool) chat.Message {
 		m.ErrorCode, m.ErrorMessage = "storage", "The answer arrived but could not be saved: "+werr.Error()
 	}
 	return m
+}
+
+// CodeWorkspaceUnavailable is the code of an answer that was not asked for
+// because the chat's workspace could not be opened.
+const CodeWorkspaceUnavailable = "workspace_unavailable"
+
+func workspaceUnavailable(err error) error {
+	return chat.Errorf(CodeWorkspaceUnavailable, err,
+		"Nothing was sent to the model: this chat's workspace cannot be opened (%v). Choose its folder again, or switch the chat to Scratch, then Retry.", err)
 }
 
 func errorCode(err error) string {

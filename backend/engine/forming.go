@@ -65,7 +65,7 @@ func (f *former) flush() {
 			calls = append(calls, bridge.FormingCall{Name: c.Name, Arguments: clip(string(c.Arguments)), Format: c.Format, Complete: true})
 		}
 		if w, ok := f.text.Writing(); ok {
-			calls = append(calls, bridge.FormingCall{Name: w.Name, Arguments: clip(w.Raw), Format: w.Format})
+			calls = append(calls, bridge.FormingCall{Name: w.Name, Arguments: clip(w.Arguments()), Format: w.Format})
 		}
 	}
 	for i, c := range f.native {

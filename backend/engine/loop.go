@@ -74,7 +74,8 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 		}
 	}
 	if envErr == nil {
-		previewAll(box, env, calls) // before the decision lock, within a time budget
+		markRefusals(box, env, calls) // a path leaving the workspace: said before Run
+		previewAll(box, env, calls)   // before the decision lock, within a time budget
 	}
 
 	e.decide.Lock()
@@ -109,12 +110,15 @@ func preview(p json.RawMessage, err error) json.RawMessage {
 // the cards' previews are (nil when the tool has none).
 func (e *Engine) previewOf(ctx context.Context, chatID, name string, args json.RawMessage) json.RawMessage {
 	t, ok := e.toolsOf(ctx, chatID).Get(name)
-	if !ok || t.Preview == nil {
+	if !ok || (t.Preview == nil && len(t.PathArgs) == 0) {
 		return nil
 	}
 	env, err := e.envFor(ctx, chatID)
 	if err != nil {
 		return preview(nil, err)
+	}
+	if r := pathRefusal(t, env, args); r != nil || t.Preview == nil {
+		return r
 	}
 	return safePreview(t, env, args)
 }

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
@@ -187,10 +189,11 @@ func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.
 		calls := nativeCalls(p.calls[m.ID])
 		switch {
 		case m.Role == chat.RoleAssistant && len(calls) > 0 && native:
-			out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls)}, ID: m.ID})
+			out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls), Thoughts: p.thoughts(m)}, ID: m.ID})
 			for _, c := range calls {
 				content := p.seeable(toolMessage(c), calls)
-				out = append(out, fit.Message{Message: llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: content}, ID: m.ID,
+				out = append(out, fit.Message{Message: llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: content,
+					IsError: !c.Settled() || c.ResultState == chat.ToolError}, ID: m.ID,
 					Results: []fit.Result{{Tool: c.Name, Chars: utf8.RuneCountInString(content)}}})
 			}
 			if img, ok := p.toolImagesMessage(calls); ok {
@@ -224,6 +227,18 @@ func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.
 	}
 	if lastUser >= 0 {
 		out[lastUser].Pinned = true
+	}
+	return out
+}
+
+// thoughts are an answer's signed reasoning blocks that go back with its
+// calls: those the current provider signed (another refuses the signature).
+func (p turnPlan) thoughts(m chat.Message) []chat.Thought {
+	var out []chat.Thought
+	for _, t := range m.SignedThoughts() {
+		if t.Provider == p.provider.ID {
+			out = append(out, t)
+		}
 	}
 	return out
 }
@@ -326,6 +341,8 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 		}
 		args, err := nativeArguments(tc.Arguments)
 		switch {
+		case tc.Incomplete:
+			c.State, c.Problem = chat.CallProblem, "The answer ended before this call was complete (cut off at the output limit, or the connection broke), so it was not run."
 		case tc.Truncated:
 			c.State, c.Problem = chat.CallProblem, fmt.Sprintf("The arguments were longer than %d KB and were cut, so the call was not run.", llm.MaxToolArguments>>10)
 		case err != nil:
@@ -348,6 +365,37 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 			Problem: fmt.Sprintf("The answer had more than %d tool calls; the rest were not turned into cards. Make fewer calls at a time.", llm.MaxToolCalls)})
 	}
 	return out
+}
+
+// brokenCalls shows the native calls of an answer whose stream broke as
+// problem cards, never as calls: what arrived of them may be cut anywhere.
+// Nothing goes back to the model by itself (the answer failed; Retry
+// replaces it, and its cards with it).
+func (e *Engine) brokenCalls(msg chat.Message, plan turnPlan, answer llm.Result) {
+	if e.tools == nil {
+		return
+	}
+	natives := slices.Clone(answer.ToolCalls)
+	for i := range natives {
+		natives[i].Incomplete = true
+	}
+	calls := fromNative(natives, plan.box, answer.ToolCallsDropped)
+	for i := range calls {
+		cl := &calls[i]
+		cl.ChatID, cl.MessageID, cl.Index = msg.ChatID, msg.ID, i
+		if isEmptyArgs(cl.Arguments) {
+			cl.Arguments = argsAsRead(cl.Raw)
+		}
+	}
+	e.decide.Lock()
+	defer e.decide.Unlock()
+	stored, err := e.store.AddCalls(context.Background(), capCalls(calls))
+	if err != nil {
+		return
+	}
+	for _, cl := range stored {
+		e.emit(bridge.EventCallUpdated, cl)
+	}
 }
 
 // nativeArguments reads a native call's arguments: a JSON object, possibly

@@ -170,6 +170,7 @@ func (e *Engine) TestRule(ctx context.Context, callID string, d approval.Draft, 
 	if err != nil {
 		return r, nil, 0, err
 	}
+	asked := chatID != "" // a chat to try it on; otherwise its own, or (a rule for every chat) all of them
 	if chatID == "" {
 		chatID = from.ChatID
 	}
@@ -181,10 +182,45 @@ func (e *Engine) TestRule(ctx context.Context, callID string, d approval.Draft, 
 	if tried.Scope == chat.ScopeChat && tried.ChatID == from.ChatID {
 		tried.ChatID = chatID // "this chat": the chat it is tried on
 	}
+	if r.ChatID == "" && !asked {
+		err = e.testEverywhere(ctx, r, &matched, &total)
+		return r, matched, total, err
+	}
 	calls, err := e.store.ListCalls(ctx, chatID)
 	if err != nil {
 		return r, nil, 0, err
 	}
 	env, envErr := e.envFor(ctx, chatID)
 	return r, approval.Test(tried, calls, Subjects(box, env, envErr)), len(calls), nil
+}
+
+// TestRuleMaxCalls caps the calls a rule for every chat is tried on (the
+// newest chats first): a test never reads a whole long history.
+const TestRuleMaxCalls = 5000
+
+// testEverywhere tries a rule that holds in every chat on the calls of
+// every chat, newest chats first, up to TestRuleMaxCalls.
+func (e *Engine) testEverywhere(ctx context.Context, r chat.Rule, matched *[]chat.Call, total *int) error {
+	chats, err := e.store.ListChats(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range chats {
+		if *total >= TestRuleMaxCalls {
+			break
+		}
+		calls, err := e.store.ListCalls(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		if len(calls) == 0 {
+			continue
+		}
+		calls = calls[max(0, len(calls)-(TestRuleMaxCalls-*total)):]
+		box := e.toolsOf(ctx, c.ID)
+		env, envErr := e.envFor(ctx, c.ID)
+		*matched = append(*matched, approval.Test(r, calls, Subjects(box, env, envErr))...)
+		*total += len(calls)
+	}
+	return nil
 }

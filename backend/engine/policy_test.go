@@ -344,3 +344,32 @@ func TestAlwaysAllowEverywhere(t *testing.T) {
 	}
 	row(t, l.trail(c.ID, 2)[1], chat.AuditRan, rs[0].By(), chat.ToolSuccess)
 }
+
+// A rule for every chat is tested on every chat's calls, not only the one
+// it is made from (issue 30, item 15).
+func TestTestOfAnEverywhereRuleLooksAtEveryChat(t *testing.T) {
+	l := newLoopWith(t, "", "json", peekTools(t), written(t, "json", tc("1", "peek", `{"path":"docs/a"}`)), "done")
+	ctx := context.Background()
+	l.send("peek")
+	calls := l.waitCalls("a card", count(1))
+	other, _ := l.st.CreateChat(ctx, "elsewhere")
+	m, err := l.st.AddMessage(ctx, chat.Message{ChatID: other.ID, Role: chat.RoleAssistant, Kind: chat.KindText, Content: "x", Status: chat.StatusComplete})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.st.AddCalls(ctx, []chat.Call{
+		{ChatID: other.ID, MessageID: m.ID, Name: "peek", Arguments: json.RawMessage(`{"path":"docs/b"}`), State: chat.CallDone},
+		{ChatID: other.ID, MessageID: m.ID, Index: 1, Name: "echo", Arguments: json.RawMessage(`{"text":"e"}`), State: chat.CallDone},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	everywhere := approval.Draft{Match: chat.MatchPath, Scope: chat.ScopeAlways}
+	_, matched, total, err := l.eng.TestRule(ctx, calls[0].ID, everywhere, "")
+	if err != nil || total != 3 || len(matched) != 2 {
+		t.Fatalf("every chat: %d of %d (%v)", len(matched), total, err)
+	}
+	thisChat := approval.Draft{Match: chat.MatchPath, Scope: chat.ScopeChat}
+	if _, matched, total, _ := l.eng.TestRule(ctx, calls[0].ID, thisChat, ""); total != 1 || len(matched) != 1 {
+		t.Fatalf("this chat: %d of %d", len(matched), total)
+	}
+}

@@ -9,6 +9,8 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/tools"
+	"airlock/backend/tools/files"
+	"airlock/backend/workspace"
 )
 
 // A tool whose preview names the text it would write.
@@ -57,5 +59,38 @@ func TestEditedCallsPreviewTheChangeThatRuns(t *testing.T) {
 	done := l.waitCalls("the run", func(cs []chat.Call) bool { return len(cs) == 1 && cs[0].State == chat.CallDone })[0]
 	if !strings.Contains(string(done.Preview), "+user") {
 		t.Fatalf("the finished card shows %s, not the change that ran", done.Preview)
+	}
+}
+
+// A call whose path leaves the workspace says so on its card before Run,
+// and an edit that leads out is told the same (issue 30, item 14). Before,
+// a read showed nothing and a write "could not preview".
+func TestCardSaysBeforeRunThatAPathLeavesTheWorkspace(t *testing.T) {
+	box, err := tools.NewToolbox(files.Tools()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLoopWith(t, "", "json", box, written(t, "json",
+		tc("call_1", "read_file", `{"path":"../../etc/passwd"}`),
+		tc("call_2", "write_file", `{"path":"/etc/hosts","content":"x"}`),
+		tc("call_3", "read_file", `{"path":"notes.md"}`)), "done")
+	w := workspace.NewScratch()
+	l.eng.envFor = func(context.Context, string) (tools.Env, error) {
+		return tools.Env{FS: w.FS(), Resolve: w.Resolve}, nil
+	}
+	l.send("read")
+	cs := l.waitCalls("the cards", count(3))
+	for _, c := range cs[:2] {
+		var p struct{ Refused, Code, Argument string }
+		if err := json.Unmarshal(c.Preview, &p); err != nil || p.Code != "path_outside" || p.Argument != "path" || p.Refused == "" {
+			t.Fatalf("%s: preview %s", c.Name, c.Preview)
+		}
+	}
+	if strings.Contains(string(cs[2].Preview), "refused") {
+		t.Fatalf("a path inside is not refused: %s", cs[2].Preview)
+	}
+	pv, err := l.eng.PreviewCall(context.Background(), cs[2].ID, json.RawMessage(`{"path":"../x"}`))
+	if err != nil || !strings.Contains(string(pv), `"refused"`) {
+		t.Fatalf("an edit leading out: %s %v", pv, err)
 	}
 }

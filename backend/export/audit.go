@@ -28,6 +28,12 @@ type AuditWriter interface {
 
 // NewAuditWriter writes the trail as "jsonl" or "csv" to w.
 func NewAuditWriter(w io.Writer, format string) (AuditWriter, error) {
+	return NewAuditWriterTitled(w, format, nil)
+}
+
+// NewAuditWriterTitled is NewAuditWriter whose CSV names each row's chat
+// by its title too (title may be nil: the column stays empty).
+func NewAuditWriterTitled(w io.Writer, format string, title func(chatID string) string) (AuditWriter, error) {
 	switch strings.ToLower(format) {
 	case "jsonl", "ndjson":
 		enc := json.NewEncoder(w)
@@ -38,7 +44,10 @@ func NewAuditWriter(w io.Writer, format string) (AuditWriter, error) {
 		if err := cw.Write(AuditCSVHeader); err != nil {
 			return nil, err
 		}
-		return csvWriter{cw}, nil
+		if title == nil {
+			title = func(string) string { return "" }
+		}
+		return csvWriter{cw, title}, nil
 	}
 	return nil, chat.Errorf("bad_format", chat.ErrInvalid, "unknown audit format %q (want jsonl or csv)", format)
 }
@@ -57,15 +66,18 @@ func (jsonlWriter) Close() error { return nil }
 // event's UTC time (RFC 3339), at the same in Unix milliseconds.
 // imported is "yes" for a row that came in an imported file (nothing
 // vouches for it), "" for a decision made here.
-var AuditCSVHeader = []string{"id", "uid", "time", "at", "chat_id", "call_id", "message_id", "tool", "decision", "decided_by",
+var AuditCSVHeader = []string{"id", "uid", "time", "at", "chat_id", "chat_title", "call_id", "message_id", "tool", "decision", "decided_by",
 	"rule_id", "rule", "detail", "arguments", "run_arguments", "preview", "result_status", "duration_ms", "imported"}
 
-type csvWriter struct{ w *csv.Writer }
+type csvWriter struct {
+	w     *csv.Writer
+	title func(chatID string) string
+}
 
 func (c csvWriter) Write(e chat.AuditEntry) error {
 	return c.w.Write([]string{strconv.FormatInt(e.ID, 10), cell(e.UID),
 		time.UnixMilli(e.At).UTC().Format("2006-01-02T15:04:05.000Z"), strconv.FormatInt(e.At, 10),
-		cell(e.ChatID), cell(e.CallID), cell(e.MessageID), cell(e.Tool), cell(string(e.Decision)), cell(e.DecidedBy),
+		cell(e.ChatID), cell(c.title(e.ChatID)), cell(e.CallID), cell(e.MessageID), cell(e.Tool), cell(string(e.Decision)), cell(e.DecidedBy),
 		strconv.FormatInt(e.RuleID, 10), cell(e.Rule), cell(e.Detail), cell(compact(e.Arguments)),
 		cell(compact(e.RunArguments)), cell(compact(e.Preview)), cell(string(e.ResultStatus)), strconv.FormatInt(e.DurationMs, 10),
 		yes(e.Imported)})

@@ -497,3 +497,17 @@ func TestSnapshotSettlesWhatIsInFlight(t *testing.T) {
 		t.Errorf("Build of a missing chat = %v", err)
 	}
 }
+
+// A native chat's Markdown does not claim its calls were written as JSON
+// (issue 30, item 15).
+func TestMarkdownSaysHowToolsWereCalled(t *testing.T) {
+	b, _ := fixtureBundle(t)
+	b.Chats = b.Chats[:1]
+	for mode, want := range map[string]string{"native": "native tool calls", "auto": "native where the model takes them", "text": "written as"} {
+		b.Chats[0].Options.ToolMode = mode
+		md := string(write(t, b, "md"))
+		if !strings.Contains(md, want) || (mode == "native" && strings.Contains(md, "written as")) {
+			t.Errorf("%s: %s", mode, md[:min(len(md), 400)])
+		}
+	}
+}

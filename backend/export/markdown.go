@@ -108,7 +108,7 @@ func anchor(c Chat) string {
 
 func chatMeta(c Chat, b Bundle, o options) string {
 	parts := []string{"Started " + o.time(c.CreatedAt), "last activity " + o.time(c.UpdatedAt)}
-	parts = append(parts, "tool calls written as "+strings.ToUpper(c.Options.Paradigm))
+	parts = append(parts, toolCallsMeta(c.Options))
 	ws := c.Options.WorkspaceKind + " workspace"
 	if c.Options.WorkspaceDir != "" {
 		ws += " (" + c.Options.WorkspaceDir + ")"
@@ -292,4 +292,16 @@ func prettyJSON(raw json.RawMessage) string {
 		return string(raw)
 	}
 	return buf.String()
+}
+
+// toolCallsMeta says how the chat's model called tools: through the API
+// (native), as text in the paradigm, or (Auto) whichever the model takes.
+func toolCallsMeta(o Options) string {
+	switch chat.ToolMode(o.ToolMode) {
+	case chat.ToolModeNative:
+		return "native tool calls"
+	case chat.ToolModeAuto:
+		return "tool calls native where the model takes them, else written as " + strings.ToUpper(o.Paradigm)
+	}
+	return "tool calls written as " + strings.ToUpper(o.Paradigm)
 }

@@ -53,6 +53,8 @@ type Error struct {
 	Said       string        // the server's own words, when it gave some (tools refusals, overflows)
 	Overflow   Overflow      // what a KindContextOverflow error stated in numbers
 	Err        error         // the underlying cause
+
+	overloaded bool // the server said it is overloaded (Anthropic's 529 or overloaded_error): worth asking again
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -1,7 +1,9 @@
 package llm_test
 
 import (
+	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"airlock/backend/chat"
@@ -35,5 +37,23 @@ func TestRequestImageParts(t *testing.T) {
 		if string(got.Messages[1].Content) != `"a picture"` {
 			t.Errorf("a message without images changed: %s", got.Messages[1].Content)
 		}
+	}
+}
+
+// On the Anthropic wire an image goes as a base64 image block after the text.
+func TestAnthropicImageBlocks(t *testing.T) {
+	s := newAntServer(t, antReply{events: events(
+		msgStart(25, 0, 0),
+		blockStart(0, `{"type":"text","text":""}`),
+		textDelta(0, "ok"),
+		blockStop(0), msgEnd("end_turn", 1))})
+	o := stream(t, antConfig(s.url+"/v1"), context.Background(), llm.Request{Messages: []llm.Message{
+		{Role: chat.RoleUser, Content: "what is this?", ImageURLs: []string{"data:image/png;base64,AAAA"}}}})
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	raw := s.got()[0].raw
+	if !strings.Contains(raw, `{"text":"what is this?","type":"text"}`) || !strings.Contains(raw, `"source":{"data":"AAAA","media_type":"image/png","type":"base64"},"type":"image"`) {
+		t.Errorf("no image block: %s", raw)
 	}
 }

@@ -34,7 +34,14 @@ import (
 
 // Config says where and how to reach a provider.
 type Config struct {
-	BaseURL string // ends in /v1, e.g. https://api.openai.com/v1, http://localhost:11434/v1
+	// Kind is the wire: chat.APIOpenAI ("" reads as it) or chat.APIAnthropic.
+	Kind string
+	// BaseURL ends in /v1 for OpenAI-compatible servers
+	// (https://api.openai.com/v1, http://localhost:11434/v1); for Anthropic
+	// Messages it is the address /v1/messages hangs from
+	// (https://api.anthropic.com, https://api.deepseek.com/anthropic; a
+	// trailing /v1 is dropped).
+	BaseURL string
 	APIKey  string // may be empty for local servers
 	Model   string
 	// ConnectTimeout bounds the wait for response headers (default 15s).
@@ -50,6 +57,15 @@ type Config struct {
 	// HTTPClient is optional; its Transport is wrapped, not replaced. It
 	// should have no Timeout, which would cut long answers.
 	HTTPClient *http.Client
+	// ThinkingBudget, on the Anthropic wire, turns extended thinking on with
+	// this many tokens to think (0 = off). The answer keeps its own
+	// AnthropicMaxTokens on top, and no temperature is sent (the API takes
+	// none with thinking).
+	ThinkingBudget int
+	// RetryWait is the first wait before asking an overloaded server again
+	// (Anthropic Messages: HTTP 529, overloaded_error); it doubles each
+	// time (default 2s).
+	RetryWait time.Duration
 }
 
 const (
@@ -82,6 +98,12 @@ type Message struct {
 	// ImageURLs, on a user message, are images sent after Content as
 	// OpenAI image_url parts (data: URLs); Content becomes the text part.
 	ImageURLs []string
+	// Thoughts, on an assistant message with ToolCalls, are its signed
+	// reasoning blocks, sent back unchanged (Anthropic Messages).
+	Thoughts []chat.Thought
+	// IsError, on a RoleTool message, says the call failed or was not run
+	// (Anthropic's is_error).
+	IsError bool
 }
 
 // Tool is a function the model may call natively.
@@ -102,6 +124,9 @@ type ToolCall struct {
 	// Truncated says the arguments (or the name) passed the limits
 	// (MaxToolArguments) and were cut.
 	Truncated bool
+	// Incomplete says the answer ended before the call did (cut off at the
+	// output limit, or the stream broke inside it): never run it.
+	Incomplete bool
 	// Extra is provider data to send back with the call, as it came:
 	// Gemini's extra_content ({"google":{"thought_signature":…}}), without
 	// which Gemini 3 rejects the next request.
@@ -118,7 +143,8 @@ type Request struct {
 	// ParallelToolCalls, when set and Tools is not empty, is sent as
 	// parallel_tool_calls.
 	ParallelToolCalls *bool
-	// MaxTokens, when above 0, bounds the answer (else Config.MaxTokens).
+	// MaxTokens, when above 0, bounds the answer (else Config.MaxTokens;
+	// on the Anthropic wire, which requires one, else AnthropicMaxTokens).
 	MaxTokens int
 }
 
@@ -134,6 +160,9 @@ type Delta struct {
 	// ToolCalls are what arrived of native calls, for showing them as they
 	// form. Result.ToolCalls is what counts.
 	ToolCalls []ToolCallDelta
+	// Notice is something to tell the person about this answer that is not
+	// part of it ("the server is overloaded; trying again in 2 seconds").
+	Notice string
 }
 
 // ToolCallDelta is what one streamed piece added to a native call.
@@ -157,6 +186,9 @@ type Result struct {
 	// ToolCallsDropped says the answer had more than MaxToolCalls calls;
 	// the later ones were ignored.
 	ToolCallsDropped bool
+	// Thoughts are the answer's signed reasoning blocks (Anthropic
+	// Messages), to keep and send back with its tool calls.
+	Thoughts []chat.Thought
 }
 
 // FinishLength is the finish reason of an answer the token budget cut off.
@@ -171,6 +203,7 @@ func (r Result) CutOff() bool { return r.FinishReason == FinishLength }
 type Client struct {
 	cfg Config
 	api *openai.Client
+	ant *antServices // set when the provider speaks Anthropic Messages
 	hc  *http.Client // for the requests go-openai does not make (window discovery)
 	// shown is BaseURL as errors print it, its secrets masked; secrets are
 	// the values masked in every error's text (see clean).
@@ -199,6 +232,9 @@ func New(cfg Config) *Client {
 	}
 	hc.Transport = &watchTransport{base: base}
 
+	if cfg.Kind == chat.APIAnthropic {
+		return newAnthropic(cfg, hc)
+	}
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = cfg.BaseURL
 	oc.HTTPClient = hc
@@ -254,6 +290,10 @@ func (t *looseText) UnmarshalJSON(b []byte) error {
 // delivered, and the Result holds the tool calls that arrived. Errors are
 // *Error.
 func (c *Client) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Result, error) {
+	if c.ant != nil {
+		res, err := c.streamAnthropic(ctx, req, onDelta)
+		return res, c.clean(err)
+	}
 	res, err := c.stream(ctx, req, onDelta)
 	return res, c.clean(err)
 }
@@ -304,7 +344,7 @@ type answer struct {
 }
 
 func (a *answer) emit(d Delta) {
-	if d.Text != "" || d.Reasoning != "" || d.TextWasReasoning || len(d.ToolCalls) > 0 {
+	if d.Text != "" || d.Reasoning != "" || d.TextWasReasoning || len(d.ToolCalls) > 0 || d.Notice != "" {
 		a.onDelta(d)
 	}
 }
@@ -386,6 +426,10 @@ func chunkFailure(ch *streamChunk) (string, bool) {
 
 // ListModels returns the model IDs the provider offers, sorted.
 func (c *Client) ListModels(ctx context.Context) ([]string, error) {
+	if c.ant != nil {
+		ids, err := c.listAnthropicModels(ctx)
+		return ids, c.clean(err)
+	}
 	ids, err := c.listModels(ctx)
 	return ids, c.clean(err)
 }

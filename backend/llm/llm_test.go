@@ -75,6 +75,7 @@ type outcome struct {
 	text, reasoning string
 	deltas          int
 	live            []llm.ToolCall // the calls as the deltas built them
+	notices         []string
 	res             llm.Result
 	err             error
 	elapsed         time.Duration
@@ -92,6 +93,9 @@ func stream(t *testing.T, cfg llm.Config, ctx context.Context, req llm.Request) 
 	start := time.Now()
 	o.res, o.err = llm.New(cfg).Stream(ctx, req, func(d llm.Delta) {
 		o.deltas++
+		if d.Notice != "" {
+			o.notices = append(o.notices, d.Notice)
+		}
 		if d.TextWasReasoning {
 			o.reasoning += o.text
 			o.text = ""

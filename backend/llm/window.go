@@ -57,6 +57,9 @@ func (c *Client) Window(ctx context.Context) (Window, error) {
 	if model == "" {
 		return Window{Note: "No model is chosen, so its context window cannot be found."}, nil
 	}
+	if c.ant != nil {
+		return c.anthropicWindow(model), nil
+	}
 	w, found, reached := c.fromServer(ctx, model)
 	if err := ctx.Err(); err != nil && !found && errors.Is(context.Cause(ctx), context.Canceled) {
 		return Window{}, err

@@ -73,6 +73,31 @@ func (st *Stream) Forming() []chat.ToolCall {
 	return st.forming
 }
 
+// callOpeners is where a call begins (a parameter's name="" is not one).
+var callOpeners = regexp.MustCompile(`"(?:name|function|tool_name|tool)"\s*:\s*"|<function=|<invoke name="`)
+
+// argsKey is where a call's own arguments begin in the spellings models use.
+var argsKey = regexp.MustCompile(`"(?:arguments|parameters|params|input|args)"\s*:\s*`)
+
+// Arguments is what the call being written has of its own arguments so
+// far: from its arguments key (or, in a tag format, after its opener) to
+// the end, not the whole block, which may hold a call before it.
+func (w Writing) Arguments() string {
+	raw := w.Raw
+	if ms := callOpeners.FindAllStringIndex(raw, -1); len(ms) > 0 {
+		raw = raw[ms[len(ms)-1][0]:] // the last call the block begins
+	}
+	if m := argsKey.FindStringIndex(raw); m != nil {
+		return strings.TrimSpace(raw[m[1]:])
+	}
+	if strings.HasPrefix(raw, "<") {
+		if i := strings.IndexByte(raw, '>'); i >= 0 {
+			return strings.TrimSpace(raw[i+1:])
+		}
+	}
+	return strings.TrimSpace(raw)
+}
+
 // Writing returns the call being written, as of the last Forming; ok is
 // false when there is none.
 func (st *Stream) Writing() (Writing, bool) { return st.writing, st.writing.Raw != "" }

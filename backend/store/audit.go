@@ -110,7 +110,9 @@ func (q AuditQuery) where() (string, []any) {
 		}
 	}
 	if q.Before > 0 {
-		conds = append(conds, "id < ?")
+		// Rows are in time order (an imported chat's rows have newer ids
+		// than their time): the page goes on after the row Before names.
+		conds = append(conds, "(at, id) < (SELECT at, id FROM audit WHERE id = ?)")
 		args = append(args, q.Before)
 	}
 	if len(conds) == 0 {
@@ -119,7 +121,7 @@ func (q AuditQuery) where() (string, []any) {
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
 
-// ListAudit returns a page of the trail, newest first.
+// ListAudit returns a page of the trail, newest first (by time).
 func (s *Store) ListAudit(ctx context.Context, q AuditQuery) ([]chat.AuditEntry, error) {
 	limit := q.Limit
 	if limit <= 0 {
@@ -127,7 +129,7 @@ func (s *Store) ListAudit(ctx context.Context, q AuditQuery) ([]chat.AuditEntry,
 	}
 	limit = min(limit, 1000)
 	where, args := q.where()
-	rows, err := s.db.QueryContext(ctx, "SELECT "+auditColumns+" FROM audit"+where+" ORDER BY id DESC LIMIT ?", append(args, limit)...)
+	rows, err := s.db.QueryContext(ctx, "SELECT "+auditColumns+" FROM audit"+where+" ORDER BY at DESC, id DESC LIMIT ?", append(args, limit)...)
 	if err != nil {
 		return nil, wrap("list audit", err)
 	}
@@ -148,7 +150,7 @@ func (s *Store) ListAudit(ctx context.Context, q AuditQuery) ([]chat.AuditEntry,
 func (s *Store) EachAudit(ctx context.Context, q AuditQuery, fn func(chat.AuditEntry) error) error {
 	q.Before = 0
 	where, args := q.where()
-	rows, err := s.db.QueryContext(ctx, "SELECT "+auditColumns+" FROM audit"+where+" ORDER BY id", args...)
+	rows, err := s.db.QueryContext(ctx, "SELECT "+auditColumns+" FROM audit"+where+" ORDER BY at, id", args...)
 	if err != nil {
 		return wrap("read audit", err)
 	}
@@ -167,7 +169,7 @@ func (s *Store) EachAudit(ctx context.Context, q AuditQuery, fn func(chat.AuditE
 
 // chatAudit reads a chat's trail, oldest first (for an export).
 func chatAudit(ctx context.Context, tx *sql.Tx, chatID string) ([]chat.AuditEntry, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT "+auditColumns+" FROM audit WHERE chat_id = ? ORDER BY id", chatID)
+	rows, err := tx.QueryContext(ctx, "SELECT "+auditColumns+" FROM audit WHERE chat_id = ? ORDER BY at, id", chatID)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -135,5 +136,47 @@ func TestOpenReadOnly(t *testing.T) {
 	}
 	if _, err := OpenReadOnly(t.TempDir()); err == nil {
 		t.Fatal("an empty directory has no database to read")
+	}
+}
+
+// An imported chat's rows are inserted after others that happened later:
+// the trail is read in time order, and pages go on in that order (issue
+// 30, item 4). Before, rows came in insertion (id) order.
+func TestAuditIsInTimeOrder(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	c, _ := s.CreateChat(ctx, "here")
+	imported, _ := s.CreateChat(ctx, "imported")
+	add := func(chatID string, at int64) int64 {
+		t.Helper()
+		e, err := s.AddAudit(ctx, chat.AuditEntry{ChatID: chatID, Tool: "read_file", Decision: chat.AuditApproved, DecidedBy: chat.ByUser, At: at})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.ID
+	}
+	a := add(c.ID, 1000)
+	b := add(c.ID, 3000)
+	old1 := add(imported.ID, 500) // imported later, happened earlier
+	old2 := add(imported.ID, 2000)
+	var got []int64
+	for before := int64(0); ; {
+		page, err := s.ListAudit(ctx, AuditQuery{Limit: 1, Before: before})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) == 0 {
+			break
+		}
+		got = append(got, page[0].ID)
+		before = page[0].ID
+	}
+	if want := []int64{b, old2, a, old1}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("newest first by time, paged: %v, want %v", got, want)
+	}
+	var all []int64
+	_ = s.EachAudit(ctx, AuditQuery{}, func(e chat.AuditEntry) error { all = append(all, e.ID); return nil })
+	if want := []int64{old1, a, old2, b}; fmt.Sprint(all) != fmt.Sprint(want) {
+		t.Fatalf("EachAudit oldest first by time: %v, want %v", all, want)
 	}
 }

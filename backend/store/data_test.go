@@ -384,7 +384,7 @@ func TestProviders(t *testing.T) {
 	if err != nil || len(ps) != 1 {
 		t.Fatalf("fresh ListProviders = %+v, %v", ps, err)
 	}
-	demo := chat.Provider{ID: chat.DemoProviderID, Name: "Demo (offline)", Model: "airlock-demo", Demo: true}
+	demo := chat.Provider{ID: chat.DemoProviderID, Name: "Demo (offline)", Model: "airlock-demo", Demo: true, Kind: chat.APIOpenAI}
 	if ps[0] != demo {
 		t.Fatalf("seeded demo = %+v, want %+v", ps[0], demo)
 	}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -155,5 +156,72 @@ func TestOverlayChangesOutliveTheProcess(t *testing.T) {
 	}
 	if after := workspacetest.SnapshotOS(t, dir); after != before {
 		t.Fatalf("undo of the Apply:\n%s\n---\n%s", before, after)
+	}
+}
+
+// Undo of an Apply puts the change back in the overlay, waiting for review
+// again, exactly as before Apply (issue 30, item 2). Before, the files left
+// the disk and the changes were gone from the overlay too.
+func TestUndoOfApplyPutsTheChangesBackInTheOverlay(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "airlock.db")
+	dir := t.TempDir()
+	workspacetest.WriteDisk(t, dir, "notes.md", "original\n")
+	workspacetest.WriteDisk(t, dir, "old/a.txt", "to be deleted\n")
+	before := workspacetest.SnapshotOS(t, dir)
+
+	s := open(t, db)
+	defer s.Close()
+	c, _ := s.CreateChatWith(ctx, "overlay", chat.ChatOptions{WorkspaceKind: "overlay", WorkspaceDir: dir})
+	o := c.ChatOptions
+	m := workspace.NewManager(s)
+	defer m.Close()
+	run(t, m, c.ID, o, "1", "write_file", map[string]any{"path": "docs/plan.md", "content": "the plan\n"})
+	run(t, m, c.ID, o, "2", "edit_file", map[string]any{"path": "notes.md", "old_text": "original", "new_text": "edited"})
+	run(t, m, c.ID, o, "3", "delete_path", map[string]any{"path": "old", "recursive": true})
+	w, err := m.Get(ctx, c.ID, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending, err := w.Changes()
+	if err != nil || len(pending) != 4 {
+		t.Fatalf("pending: %+v %v", pending, err)
+	}
+	if err := w.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := w.Changes(); len(now) != 0 {
+		t.Fatalf("applied: %+v", now)
+	}
+	list, _ := s.ListCheckpoints(ctx, c.ID, 10, 10)
+	if len(list) != 1 || list[0].Tool != workspace.ToolApply {
+		t.Fatalf("apply checkpoint: %+v", list)
+	}
+	if _, err := m.Undo(ctx, list[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if after := workspacetest.SnapshotOS(t, dir); after != before {
+		t.Fatalf("the folder after undo:\n%s\n---\n%s", before, after)
+	}
+	again, err := w.Changes()
+	if err != nil || fmt.Sprintf("%+v", again) != fmt.Sprintf("%+v", pending) {
+		t.Fatalf("the changes are not back for review as before Apply:\nbefore: %+v\nafter:  %+v (%v)", pending, again, err)
+	}
+	// Kept, as every pending change is: a restart finds them.
+	m2 := workspace.NewManager(s)
+	defer m2.Close()
+	w2, err := m2.Get(ctx, c.ID, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept, _ := w2.Changes(); fmt.Sprintf("%+v", kept) != fmt.Sprintf("%+v", pending) {
+		t.Fatalf("not saved: %+v", kept)
+	}
+	// And they can be applied again, with no false conflict.
+	if err := w.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := workspacetest.ReadDisk(t, dir, "docs/plan.md"); got != "the plan\n" {
+		t.Fatalf("applied again: %q", got)
 	}
 }

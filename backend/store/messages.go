@@ -9,7 +9,8 @@ import (
 )
 
 const messageColumns = `id, chat_id, parent_id, role, kind, content, reasoning, status, error_code, error_message,
-	model, prompt_tokens, completion_tokens, total_tokens, created_at, updated_at`
+	model, prompt_tokens, completion_tokens, total_tokens, created_at, updated_at,
+	thoughts, cache_read_tokens, cache_write_tokens`
 
 // messageColumnsOf is messageColumns qualified by a table alias ("m.id, m.chat_id, ...").
 func messageColumnsOf(alias string) string {
@@ -36,7 +37,8 @@ func messageDest(m *chat.Message) []any {
 	return []any{&m.ID, &m.ChatID, &m.ParentID, &m.Role, &m.Kind, &m.Content, &m.Reasoning, &m.Status,
 		&m.ErrorCode, &m.ErrorMessage, &m.Model,
 		&m.Usage.PromptTokens, &m.Usage.CompletionTokens, &m.Usage.TotalTokens,
-		&m.CreatedAt, &m.UpdatedAt}
+		&m.CreatedAt, &m.UpdatedAt,
+		&m.Thoughts, &m.Usage.CacheReadTokens, &m.Usage.CacheWriteTokens}
 }
 
 func scanMessage(r scanner) (chat.Message, error) {
@@ -58,10 +60,12 @@ func messageValues(m chat.Message) []any {
 	return []any{m.ID, m.ChatID, m.ParentID, m.Role, m.Kind, m.Content, m.Reasoning, m.Status,
 		m.ErrorCode, m.ErrorMessage, m.Model,
 		m.Usage.PromptTokens, m.Usage.CompletionTokens, m.Usage.TotalTokens,
-		m.CreatedAt, m.UpdatedAt, hasCJK(m.Content, m.Reasoning)}
+		m.CreatedAt, m.UpdatedAt,
+		m.Thoughts, m.Usage.CacheReadTokens, m.Usage.CacheWriteTokens,
+		hasCJK(m.Content, m.Reasoning)}
 }
 
-const insertMessage = "INSERT INTO messages (" + messageColumns + ", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+const insertMessage = "INSERT INTO messages (" + messageColumns + ", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 func validRole(r chat.Role) bool {
 	return r == chat.RoleSystem || r == chat.RoleUser || r == chat.RoleAssistant
@@ -185,11 +189,12 @@ func (s *Store) UpdateMessage(ctx context.Context, m chat.Message) error {
 	}
 	res, err := s.exec(ctx, nil, `UPDATE messages SET content = ?, reasoning = ?, status = ?,
 		error_code = ?, error_message = ?, model = ?,
-		prompt_tokens = ?, completion_tokens = ?, total_tokens = ?, updated_at = ?, cjk = ?
+		prompt_tokens = ?, completion_tokens = ?, total_tokens = ?, updated_at = ?, cjk = ?,
+		thoughts = ?, cache_read_tokens = ?, cache_write_tokens = ?
 		WHERE id = ?`,
 		m.Content, m.Reasoning, m.Status, m.ErrorCode, m.ErrorMessage, m.Model,
 		m.Usage.PromptTokens, m.Usage.CompletionTokens, m.Usage.TotalTokens, chat.Now(),
-		hasCJK(m.Content, m.Reasoning), m.ID)
+		hasCJK(m.Content, m.Reasoning), m.Thoughts, m.Usage.CacheReadTokens, m.Usage.CacheWriteTokens, m.ID)
 	if err == nil {
 		err = mustAffect(res, "message", m.ID)
 	}

@@ -10,11 +10,11 @@ import (
 	"airlock/backend/redact"
 )
 
-const providerColumns = "id, name, base_url, api_key, model, demo"
+const providerColumns = "id, name, base_url, api_key, model, demo, kind, thinking_budget"
 
 func scanProvider(r scanner) (chat.Provider, error) {
 	var p chat.Provider
-	err := r.Scan(&p.ID, &p.Name, &p.BaseURL, &p.APIKey, &p.Model, &p.Demo)
+	err := r.Scan(&p.ID, &p.Name, &p.BaseURL, &p.APIKey, &p.Model, &p.Demo, &p.Kind, &p.ThinkingBudget)
 	return p, err
 }
 
@@ -63,17 +63,22 @@ func getProvider(ctx context.Context, q querier, id string) (chat.Provider, erro
 }
 
 // SaveProvider inserts p when it has no ID (giving it one) and updates it
-// otherwise. The demo provider is built in: only its Model can change, and
+// otherwise. The demo provider is built in: only its Model and Kind (the demo
+// server speaks both wires) can change, and
 // its other fields are ignored. The Demo flag cannot be set from outside.
 func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provider, error) {
 	p.Name = strings.TrimSpace(p.Name)
 	p.BaseURL = strings.TrimSpace(p.BaseURL)
 	p.APIKey = strings.TrimSpace(p.APIKey) // pasted keys often carry a newline
 	p.Model = strings.TrimSpace(p.Model)
+	p.Kind = p.APIKind()
+	if b := p.ThinkingBudget; b != 0 && (b < chat.MinThinkingBudget || b > chat.MaxThinkingBudget) {
+		return chat.Provider{}, invalid("the thinking budget is %d tokens; use 0 (off) or %d to %d", b, chat.MinThinkingBudget, chat.MaxThinkingBudget)
+	}
 
 	if p.ID == chat.DemoProviderID {
 		err := s.withTx(ctx, func(tx *sql.Tx) error {
-			res, err := tx.ExecContext(ctx, "UPDATE providers SET model = ? WHERE id = ?", p.Model, p.ID)
+			res, err := tx.ExecContext(ctx, "UPDATE providers SET model = ?, kind = ?, thinking_budget = ? WHERE id = ?", p.Model, p.Kind, p.ThinkingBudget, p.ID)
 			if err != nil {
 				return err
 			}
@@ -102,8 +107,8 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 
 	if p.ID == "" {
 		p.ID = chat.NewID()
-		_, err := s.db.ExecContext(ctx, `INSERT INTO providers (id, name, base_url, api_key, model, demo, created_at)
-			VALUES (?, ?, ?, ?, ?, 0, ?)`, p.ID, p.Name, p.BaseURL, s.storedKey(p, ""), p.Model, chat.Now())
+		_, err := s.db.ExecContext(ctx, `INSERT INTO providers (id, name, base_url, api_key, model, demo, created_at, kind, thinking_budget)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`, p.ID, p.Name, p.BaseURL, s.storedKey(p, ""), p.Model, chat.Now(), p.Kind, p.ThinkingBudget)
 		if err != nil {
 			s.forgetKey(inKeyring, p.ID)
 			return chat.Provider{}, wrap("add provider", err)
@@ -111,8 +116,8 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 		return p, nil
 	}
 	res, err := s.db.ExecContext(ctx,
-		"UPDATE providers SET name = ?, base_url = ?, api_key = ?, model = ? WHERE id = ? AND demo = 0",
-		p.Name, p.BaseURL, s.storedKey(p, apiKeyColumn(ctx, s.db, p.ID)), p.Model, p.ID)
+		"UPDATE providers SET name = ?, base_url = ?, api_key = ?, model = ?, kind = ?, thinking_budget = ? WHERE id = ? AND demo = 0",
+		p.Name, p.BaseURL, s.storedKey(p, apiKeyColumn(ctx, s.db, p.ID)), p.Model, p.Kind, p.ThinkingBudget, p.ID)
 	if err == nil {
 		err = mustAffect(res, "provider", p.ID)
 	}

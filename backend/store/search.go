@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -91,8 +92,10 @@ var rankLimit = 20_000 // a variable for tests
 
 // hitColumns and hitJoins read what a SearchHit shows about a document d.
 const (
-	hitColumns = `d.kind, d.ref, d.chat_id, d.message_id, m.role, m.created_at, c.title, coalesce(t.idx, -1)`
-	hitJoins   = ` JOIN messages m ON m.id = d.message_id JOIN chats c ON c.id = d.chat_id
+	hitColumns = `d.kind, d.ref, d.chat_id, d.message_id, m.role, m.created_at, c.title, coalesce(t.idx, -1),
+		CASE WHEN d.kind = 'message' AND m.kind = 'tool_results' THEN coalesce((SELECT group_concat(name, ', ')
+			FROM (SELECT DISTINCT name FROM tool_calls WHERE message_id = m.parent_id ORDER BY idx)), '') ELSE '' END`
+	hitJoins = ` JOIN messages m ON m.id = d.message_id JOIN chats c ON c.id = d.chat_id
 		LEFT JOIN tool_calls t ON d.kind = 'tool_call' AND t.id = d.ref `
 	// Up to 16 tokens around the best match, marked with U+0002/U+0003.
 	snippetFTS = `snippet(search_fts, -1, char(2), char(3), '…', 16)`
@@ -186,7 +189,8 @@ func (s *Store) search(ctx context.Context, query, chatID string, onPath map[str
 	for rows.Next() {
 		var h hit
 		var ref, body, aux string
-		if err := rows.Scan(&h.Kind, &ref, &h.ChatID, &h.MessageID, &h.Role, &h.CreatedAt, &h.ChatTitle, &h.idx,
+		var tools sql.NullString
+		if err := rows.Scan(&h.Kind, &ref, &h.ChatID, &h.MessageID, &h.Role, &h.CreatedAt, &h.ChatTitle, &h.idx, &tools,
 			&h.Snippet, &body, &aux); err != nil {
 			return nil, err
 		}
@@ -203,6 +207,9 @@ func (s *Store) search(ctx context.Context, query, chatID string, onPath map[str
 			if h.Snippet, ok = substringSnippet(body, aux, p.terms); !ok {
 				continue // a short term is missing
 			}
+		}
+		if tools.Valid && tools.String != "" {
+			h.Tools, h.Snippet = tools.String, readableResults(h.Snippet)
 		}
 		hits = append(hits, h)
 		if onPath == nil && len(hits) >= limit {
@@ -425,4 +432,17 @@ func equalRunes(a, b []rune) bool {
 		}
 	}
 	return true
+}
+
+// resultsMarkup is what the paradigms wrap results in: JSON keys and
+// punctuation, XML-like tags, code fences and escapes.
+var resultsMarkup = regexp.MustCompile("```\\w*|</?[A-Za-z_][\\w.:-]*>|\"(tool_call_result|toolCallId|name|status|result|content|text|type|isError)\"\\s*:|\\\\[nrt]|[{}\\[\\]\"]")
+
+// readableResults is a results message's snippet as a person reads it: the
+// tools' output without the protocol around it (the matched words keep
+// their marks).
+func readableResults(snip string) string {
+	s := resultsMarkup.ReplaceAllString(snip, " ")
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, " ,", ",")), " ")
+	return strings.Trim(s, " ,:")
 }

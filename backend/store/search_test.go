@@ -478,3 +478,35 @@ func TestBulkInsertsAreIndexed(t *testing.T) {
 	}
 	assertIndexConsistent(t, s)
 }
+
+// A results message is found by what the tools returned, and shown as that:
+// the tools' names and their output without the protocol's markup (issue
+// 30, item 12). Before, the snippet was raw {"tool_call_result":…} JSON.
+func TestSearchResultsMessageIsReadable(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	c, _ := s.CreateChat(ctx, "maths")
+	a := add(t, s, c.ID, chat.RoleAssistant, "Let me work it out.")
+	if _, err := s.AddCalls(ctx, []chat.Call{{ChatID: c.ID, MessageID: a.ID, Name: "calculate",
+		Arguments: json.RawMessage(`{"expression":"17^3"}`), State: chat.CallPending}}); err != nil {
+		t.Fatal(err)
+	}
+	body := "```json\n{\"tool_call_result\":{\"toolCallId\":\"call_1\",\"name\":\"calculate\",\"status\":\"success\",\"result\":\"seventeen cubed is 4913\"}}\n```"
+	r, err := s.AddMessage(ctx, chat.Message{ChatID: c.ID, Role: chat.RoleUser, Kind: chat.KindToolResults, Content: body, Status: chat.StatusComplete})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := search(t, s, "cubed")
+	if len(hits) != 1 || hits[0].MessageID != r.ID {
+		t.Fatalf("hits: %+v", hits)
+	}
+	h := hits[0]
+	plain := strings.NewReplacer(chat.MarkStart, "", chat.MarkEnd, "").Replace(h.Snippet)
+	if h.Tools != "calculate" || strings.ContainsAny(plain, "{}\"") || strings.Contains(plain, "tool_call_result") ||
+		!strings.Contains(plain, "seventeen cubed is 4913") || !strings.Contains(h.Snippet, chat.MarkStart+"cubed"+chat.MarkEnd) {
+		t.Fatalf("tools %q, snippet %q", h.Tools, h.Snippet)
+	}
+	if hits := search(t, s, "work"); len(hits) != 1 || hits[0].Tools != "" {
+		t.Fatalf("a plain message has no tools: %+v", hits)
+	}
+}

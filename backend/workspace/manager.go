@@ -46,7 +46,9 @@ func (m *Manager) Get(ctx context.Context, chatID string, o chat.ChatOptions) (*
 		kind = KindScratch
 	}
 	if w := m.open[chatID]; w != nil {
-		if w.Kind() == kind && (kind == KindScratch || w.Dir() == o.WorkspaceDir) {
+		// A folder removed (or replaced) since it was opened is opened
+		// again, which says so, rather than kept working in what is gone.
+		if w.Kind() == kind && (kind == KindScratch || w.Dir() == o.WorkspaceDir) && w.present() {
 			return w, nil
 		}
 		_ = w.Close()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 )
 
@@ -38,14 +37,6 @@ func (m *Manager) keepEnv(ctx context.Context, chatID string, w *Workspace, env 
 	case w.Kind() == KindOverlay && m.overlays != nil:
 		env.Commit = w.SaveOverlay
 	}
-}
-
-// Undo undoes a checkpoint (see Undo).
-func (m *Manager) Undo(ctx context.Context, id string) (UndoResult, error) {
-	if m.checkpoints == nil {
-		return UndoResult{ID: id, Restored: []string{}}, errf(CodeUndoUnavailable, chat.ErrInvalid, "checkpoints are not kept here")
-	}
-	return undoIn(ctx, m.checkpoints, id, m.openRootOf)
 }
 
 // openRootOf is the folder the checkpoint's chat has open on its folder,

@@ -73,14 +73,17 @@ func (e *UndoConflictError) Error() string {
 // recorded, and the checkpoint's copies are dropped. The folder is opened
 // by its path; Manager.Undo works in the folder its tools have open.
 func Undo(ctx context.Context, store CheckpointStore, id string) (UndoResult, error) {
-	return undoIn(ctx, store, id, nil)
+	return undoIn(ctx, store, id, nil, nil)
 }
 
 // undoIn is Undo in the folder rootOf gives for the checkpoint (the one
 // the chat's tools hold open: the same jail, even when the folder's path,
 // or a parent of it, has since been made a link to somewhere else); when
-// it gives none, the folder is opened by its path.
-func undoIn(ctx context.Context, store CheckpointStore, id string, rootOf func(Checkpoint) *os.Root) (UndoResult, error) {
+// it gives none, the folder is opened by its path. look, when set, sees the
+// folder (its filesystem, jailed) once every path is known to hold what the
+// change left, before anything is put back; an error from it restores
+// nothing.
+func undoIn(ctx context.Context, store CheckpointStore, id string, rootOf func(Checkpoint) *os.Root, look func(afero.Fs, Checkpoint) error) (UndoResult, error) {
 	undoMu.Lock() // one at a time: a second click waits, then finds it undone
 	defer undoMu.Unlock()
 	res := UndoResult{ID: id, Restored: []string{}}
@@ -103,7 +106,7 @@ func undoIn(ctx context.Context, store CheckpointStore, id string, rootOf func(C
 		defer root.Close()
 	}
 	rfs := &rootFs{root: root}
-	if res.Restored, err = undoOn(&jailFs{inner: rfs}, rfs, cp); err != nil {
+	if res.Restored, err = undoOn(&jailFs{inner: rfs}, rfs, cp, look); err != nil {
 		return res, err
 	}
 	if err := store.MarkCheckpointUndone(ctx, id, chat.Now()); err != nil {
@@ -136,7 +139,7 @@ func depth(p string) int { return strings.Count(p, "/") }
 // undoOn checks every path, then restores them: what the change created
 // is removed (deepest first), folders it removed come back (shallowest
 // first), then files and links, then folder modes.
-func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint) ([]string, error) {
+func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint, look func(afero.Fs, Checkpoint) error) ([]string, error) {
 	in := map[string]bool{}
 	for _, p := range cp.Paths {
 		if c, err := CleanPath(p.Path); err != nil || c != p.Path || c == "." {
@@ -181,6 +184,11 @@ func undoOn(fsys afero.Fs, links afero.Linker, cp Checkpoint) ([]string, error) 
 	if len(conflicts) > 0 {
 		sort.Slice(conflicts, func(i, j int) bool { return conflicts[i].Path < conflicts[j].Path })
 		return nil, &UndoConflictError{Paths: conflicts}
+	}
+	if look != nil {
+		if err := look(fsys, cp); err != nil {
+			return nil, err
+		}
 	}
 
 	ps := append([]CheckpointPath(nil), cp.Paths...)

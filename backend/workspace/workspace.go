@@ -113,6 +113,30 @@ func openRoot(dir string) (string, *os.Root, error) {
 	return abs, root, nil
 }
 
+// present says whether the folder the workspace opened is still at its
+// path, as the same folder (always true for scratch).
+func (w *Workspace) present() bool {
+	if w.root == nil {
+		return true
+	}
+	at, err := os.Stat(w.dir)
+	if err != nil {
+		return false
+	}
+	held, err := w.root.Stat(".")
+	return err == nil && os.SameFile(at, held)
+}
+
+// CheckFolder says whether dir can be a workspace's folder now (it
+// exists, is a folder, and can be opened), with the reason when not.
+func CheckFolder(dir string) error {
+	_, root, err := openRoot(dir)
+	if err != nil {
+		return err
+	}
+	return root.Close()
+}
+
 // Kind says how the workspace stores its files.
 func (w *Workspace) Kind() Kind { return w.kind }
 

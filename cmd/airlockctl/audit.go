@@ -49,8 +49,10 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "unknown decision %q (want %s)", *decision, decisionList())
 	}
 	ctx := context.Background()
-	var buf strings.Builder // nothing is printed until the whole trail is read
-	w, err := export.NewAuditWriter(&buf, *format)
+	var buf strings.Builder       // nothing is printed until the whole trail is read
+	titles := map[string]string{} // each chat's title, read once (the CSV names chats by it too)
+	var title func(chatID string) string
+	w, err := export.NewAuditWriterTitled(&buf, *format, func(id string) string { return title(id) })
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -59,6 +61,16 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(exitUnreadable, "%v", err)
 	}
 	defer st.Close()
+	title = func(id string) string {
+		t, ok := titles[id]
+		if !ok {
+			if c, err := st.GetChat(ctx, id); err == nil {
+				t = c.Title
+			}
+			titles[id] = t
+		}
+		return t
+	}
 	if v, err := st.SchemaVersion(ctx); err != nil {
 		return fail(exitUnreadable, "%v", err)
 	} else if v < store.AuditSchema {

@@ -87,7 +87,12 @@ func TestAuditCSV(t *testing.T) {
 	if rows[0][0] != "id" || !strings.Contains(strings.Join(rows[0], ","), "decided_by") {
 		t.Errorf("header: %q", rows[0])
 	}
-	if rows[1][8] != "approved" || rows[2][8] != "ran" || rows[2][17] != "200" {
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	if rows[1][col["decision"]] != "approved" || rows[2][col["decision"]] != "ran" || rows[2][col["duration_ms"]] != "200" ||
+		rows[1][col["chat_title"]] == "" {
 		t.Errorf("rows: %q", rows[1:])
 	}
 	// An empty trail is a header alone.

@@ -94,6 +94,11 @@ test('overlay: the model’s pending changes survive kill -9, still apply after 
   await app.waitFor(`${applied}?.dataset.state === 'undone'`, 5000, 'the Apply undone')
   assert.equal(existsSync(join(dir, 'notes.md')), false, 'the undo removed what the Apply wrote')
   assert.equal(readFileSync(join(dir, 'existing.md'), 'utf8'), existing)
+  // The change is back in the overlay, waiting for review again (issue 30, item 2).
+  await app.click('changes-tab')
+  await app.waitFor(`[...document.querySelectorAll('[data-testid="change"]')].some((c) => c.innerText.includes('notes.md'))`, 5000, 'notes.md among the Changes again')
+  await sleep(400)
+  app.screenshot('undo-apply-back-in-changes')
   await stop(app)
 })
 

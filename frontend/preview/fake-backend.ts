@@ -572,6 +572,8 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     mcp,
     /** The fake's audit trail. */
     audit: policy.audit,
+    /** What each Activity export asked for. */
+    exported: policy.exported,
     /** Seeds an always-allow rule. */
     addRule: (tool: string, chatId = '') => policy.anyRule(tool, chatId),
   }

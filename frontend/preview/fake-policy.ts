@@ -154,6 +154,8 @@ export function createFakePolicy() {
   return {
     rules,
     audit,
+    /** What each Activity export asked for (tests look). */
+    exported: [] as { chatId: string; tool: string; decision: string; format: string }[],
     decide,
     newRule,
     store,
@@ -220,10 +222,11 @@ export function policyBindings(
       return clone({ rule, summary, matched, total: mine.length })
     },
     ListAudit: async (q: AuditQuery) => clone(policy.listAudit(q)),
-    ExportAudit: async (chatId: string, format: AuditFormat) => {
+    ExportAudit: async (q: { chatId: string; tool: string; decision: string }, format: AuditFormat) => {
       await wait(10)
       if (format !== 'jsonl' && format !== 'csv') throw apiErr('invalid', `unknown format "${format}"`)
-      return `/home/you/Downloads/${chatId ? 'chat' : 'airlock'}-activity.${format}`
+      policy.exported.push({ ...q, format })
+      return `/home/you/Downloads/${q.chatId ? 'chat' : 'airlock'}-activity.${format}`
     },
   }
 }

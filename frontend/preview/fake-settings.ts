@@ -18,9 +18,9 @@ export function createFakeSettings(opts: SettingsOptions, info: AppInfo) {
     toolMode: 'auto',
   }
   const providers: Provider[] = [
-    { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true },
-    { id: 'p-openai', name: 'Work OpenAI', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-abc123', model: 'gpt-4o-mini', demo: false },
-    { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false },
+    { id: 'demo', name: 'Airlock Demo', baseUrl: 'http://127.0.0.1:41817/v1', apiKey: '', model: 'airlock-demo', demo: true, kind: 'openai', thinkingBudget: 0 },
+    { id: 'p-openai', name: 'Work OpenAI', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-proj-abc123', model: 'gpt-4o-mini', demo: false, kind: 'openai', thinkingBudget: 0 },
+    { id: 'p-ollama', name: 'Ollama (laptop)', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'qwen2.5:14b', demo: false, kind: 'openai', thinkingBudget: 0 },
   ]
   const bindings = {
     GetSettings: async () => clone(settings),

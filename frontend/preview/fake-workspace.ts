@@ -241,6 +241,10 @@ export function workspaceBindings(workspaces: ReturnType<typeof createFakeWorksp
       c.workspaceDir = kind === 'scratch' ? '' : dir
       return clone(c)
     },
+    // The preview has no disk: a folder under /nonexistent is the one that does not exist.
+    CheckWorkspaceFolder: async (kind: WorkspaceKind, dir: string) => {
+      if (kind !== 'scratch' && dir.startsWith('/nonexistent')) throw apiErr('not_found', `folder ${dir} does not exist`)
+    },
     PickFolder: async () => '/home/you/projects/site',
     WorkspaceChanges: async (chatId: string) => clone(workspaces.changes(chatId)),
     ApplyChanges: async (chatId: string, paths: string[]) => {

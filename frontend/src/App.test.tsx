@@ -210,12 +210,40 @@ describe('App with a fake backend', () => {
     await user.click(screen.getByRole('option', { name: /llama3.1:8b/ }))
     expect(screen.getByTestId('provider-model')).toHaveValue('llama3.1:8b')
     await user.click(screen.getByTestId('provider-make-active'))
-    expect(await screen.findByText('This provider is now active.')).toBeInTheDocument()
+    // Save, then activate: two round trips to the fake backend, over a second on a loaded machine.
+    expect(await screen.findByText('This provider is now active.', {}, { timeout: 5000 })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     const chip = screen.getByTestId('provider-chip')
     expect(chip).toHaveTextContent('Ollama')
     expect(chip).toHaveTextContent('llama3.1:8b')
     expect(within(chip).queryByTestId('demo-badge')).toBeNull()
+  })
+
+  it('adds an Anthropic Messages provider from its presets, and the kind is saved', async () => {
+    const user = userEvent.setup()
+    await boot()
+    await user.click(screen.getByTestId('settings-open'))
+    await user.click(screen.getByTestId('settings-tab-providers'))
+    await user.click(screen.getByTestId('provider-add'))
+    expect(screen.getByTestId('provider-kind-openai')).toHaveAttribute('aria-checked', 'true')
+    expect(screen.queryByTestId('preset-kimi')).toBeNull() // presets follow the kind
+    expect(screen.queryByTestId('provider-thinking-budget')).toBeNull() // an Anthropic setting
+    await user.click(screen.getByTestId('provider-kind-anthropic'))
+    expect(screen.getByTestId('provider-kind-anthropic')).toHaveAttribute('aria-checked', 'true')
+    expect(screen.queryByTestId('preset-ollama')).toBeNull()
+    for (const id of ['anthropic', 'deepseek-anthropic', 'glm', 'kimi', 'minimax']) expect(screen.getByTestId(`preset-${id}`)).toBeInTheDocument()
+    await user.click(screen.getByTestId('preset-kimi'))
+    expect(screen.getByTestId('provider-base-url')).toHaveValue('https://api.moonshot.ai/anthropic')
+    expect(screen.getByTestId('provider-name')).toHaveValue('Moonshot Kimi')
+    await user.type(screen.getByTestId('provider-api-key'), 'sk-kimi')
+    await user.clear(screen.getByTestId('provider-thinking-budget'))
+    await user.type(screen.getByTestId('provider-thinking-budget'), '2048')
+    await user.click(screen.getByTestId('provider-save'))
+    expect(await screen.findByText('Provider saved.')).toBeInTheDocument()
+    const saved = useStore.getState().providers.find((p) => p.name === 'Moonshot Kimi')
+    expect(saved?.kind).toBe('anthropic')
+    expect(saved?.thinkingBudget).toBe(2048)
+    expect(screen.getAllByTestId('provider-row').find((r) => r.textContent?.includes('Moonshot Kimi'))).toHaveTextContent('Anthropic Messages')
   })
 
   it('works when driven like the e2e harness (native value setter + input event, no waits)', async () => {
@@ -364,6 +392,8 @@ describe('App with a fake backend', () => {
     // the scope names the chat (its auto title arrives through chats:changed)
     await waitFor(() => expect(row).toHaveTextContent('In “What time is it?”'))
     await user.click(within(row).getByTestId('revoke-rule'))
+    expect(screen.getByTestId('rule-row')).toBeInTheDocument() // asks first (issue 30, item 15)
+    await user.click(await screen.findByTestId('confirm-revoke'))
     expect(await screen.findByTestId('rules-empty')).toHaveTextContent('Nothing is allowed by default')
   })
 

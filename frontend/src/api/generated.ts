@@ -7,6 +7,8 @@ export type Usage = {
   promptTokens: number
   completionTokens: number
   totalTokens: number
+  cacheReadTokens?: number
+  cacheWriteTokens?: number
 }
 
 /** Go: chat.ChatOptions */
@@ -93,6 +95,7 @@ export type SearchHit = {
   snippet: string
   createdAt: number
   attachments?: string[]
+  tools?: string
 }
 
 /** Go: chat.Provider */
@@ -103,6 +106,8 @@ export type Provider = {
   apiKey: string
   model: string
   demo: boolean
+  kind: string
+  thinkingBudget: number
 }
 
 /** Go: chat.Settings */

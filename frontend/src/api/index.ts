@@ -28,6 +28,7 @@ export * from './events'
 export * from './contextWindow'
 export * from './context'
 export * from './code'
+export * from './finish'
 export * from './attachments'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }

@@ -91,8 +91,9 @@ export const policyApi = {
     const p = await call<AuditPage>('ListAudit', q)
     return { entries: arr(p?.entries).map((e) => ({ ...e, resultStatus: e.resultStatus ?? '', durationMs: e.durationMs ?? 0 })), next: p?.next ?? 0 }
   },
-  /** The save dialog; the path written, '' when cancelled. chatId '' = every chat. */
-  exportAudit: async (chatId: string, format: AuditFormat) => (await call<string | null>('ExportAudit', chatId, format)) ?? '',
+  /** The save dialog; the path written, '' when cancelled. What the Activity view shows: chatId '' = every chat, tool and decision '' = all. */
+  exportAudit: async (f: { chatId: string; tool: string; decision: string }, format: AuditFormat) =>
+    (await call<string | null>('ExportAudit', { chatId: f.chatId, tool: f.tool, decision: f.decision }, format)) ?? '',
 }
 
 export const policyEvents = {

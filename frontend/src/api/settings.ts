@@ -2,7 +2,7 @@
 import { arr, call, type go, type Narrow } from './core'
 import { asToolMode, type ToolMode } from './chats'
 
-export type Provider = go.Provider
+export type Provider = Narrow<go.Provider, { kind: 'openai' | 'anthropic' | '' }>
 export type Language = 'auto' | 'en' | 'zh'
 export type Theme = 'system' | 'light' | 'dark'
 export type Settings = Narrow<go.Settings, { language: Language; theme: Theme; toolMode: ToolMode }>

@@ -17,7 +17,8 @@ export function ChatNoticeBar({ chatId, canContinue }: { chatId: string; canCont
   if (!canContinue && !notice) return null
   const paused = notice?.code === 'turn_cap'
   const learned = notice?.code === 'tool_mode_learned'
-  const problem = !!notice && !paused && !learned
+  const provider = notice?.code === 'provider_notice'
+  const problem = !!notice && !paused && !learned && !provider
   const text = notice ? notice.message : t('continue.ready')
   return (
     <div
@@ -29,7 +30,15 @@ export function ChatNoticeBar({ chatId, canContinue }: { chatId: string; canCont
       {problem ? <AlertIcon size={16} /> : <InfoIcon size={16} />}
       <div className="notice-bar__body">
         <p className="notice-bar__title">
-          {paused ? t('notices.turnCapTitle') : learned ? t('notices.toolModeTitle') : problem ? t('notices.title') : t('continue.title')}
+          {paused
+            ? t('notices.turnCapTitle')
+            : learned
+              ? t('notices.toolModeTitle')
+              : provider
+                ? t('notices.providerTitle')
+                : problem
+                  ? t('notices.title')
+                  : t('continue.title')}
         </p>
         <p className="notice-bar__text">{text}</p>
       </div>

@@ -20,6 +20,7 @@ import { FindInChat } from './FindInChat'
 import { ActivityButton } from './policy/ActivityButton'
 import { lazyWithPreload } from '../lib/lazy'
 import { FilesIcon, LogoMark, SparkIcon } from './icons'
+import { NewChatWorkspaceError } from './WorkspaceFix'
 
 // The files panel (tree, editor, changes) is its own chunk, loaded when first opened.
 const FilesPanel = lazyWithPreload(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })))
@@ -81,9 +82,9 @@ export function ChatView() {
               {chat ? chat.title || t('chat.untitled') : t('chat.newChat')}
             </h1>
             {provider && (
-              <span className="chat__model" title={provider.baseUrl || undefined}>
+              <span className="chat__model" title={provider.baseUrl ? `${modelLabel} · ${provider.baseUrl}` : modelLabel}>
                 <span className="chat__model-dot" aria-hidden="true" />
-                {modelLabel}
+                <span className="chat__model-name" data-testid="chat-model">{modelLabel}</span>
                 {provider.id === DEMO_PROVIDER_ID && <span className="badge badge--demo">{t('provider.demoBadge')}</span>}
               </span>
             )}
@@ -95,9 +96,12 @@ export function ChatView() {
                 {t('chat.generating')}
               </span>
             ) : waiting > 0 ? (
-              <span className="chat__status chat__status--waiting" role="status" data-testid="waiting-status">
+              <span className="chat__status chat__status--waiting" role="status" data-testid="waiting-status" title={t('chat.waitingForYou', { count: waiting })}>
                 <span className="waiting-dot" aria-hidden="true" />
-                {t('chat.waitingForYou', { count: waiting })}
+                <span className="chat__status-text">{t('chat.waitingForYou', { count: waiting })}</span>
+                <span className="chat__status-count" aria-hidden="true">
+                  {waiting}
+                </span>
               </span>
             ) : null}
             <ContextGauge />
@@ -125,6 +129,7 @@ export function ChatView() {
 
         <div className="chat__composer">
           <ContextWarning />
+          <NewChatWorkspaceError />
           <Composer
             ref={composer}
             value={draft}

@@ -46,6 +46,34 @@ describe('ErrorActions', () => {
     expect(screen.getByTestId('retry')).toBeInTheDocument()
   })
 
+  // Issue 30, item 1: a chat whose folder vanished says what to do, on the failed answer itself.
+  it('a workspace that cannot be opened offers to choose the folder again or switch to Scratch', async () => {
+    const setWorkspace = vi.fn(async () => null)
+    useStore.setState({ setWorkspace, chats: [{ id: 'cw', title: 't', createdAt: 1, updatedAt: 1, paradigm: 'json', recognizeOthers: true, workspaceKind: 'overlay', workspaceDir: '/gone' }] })
+    render(<ErrorActions m={msg({ chatId: 'cw', errorCode: 'workspace_unavailable' })} canRetry onRetry={() => {}} />)
+    expect(screen.getByTestId('workspace-choose-again')).toHaveTextContent('Choose the folder again')
+    fireEvent.click(screen.getByTestId('workspace-use-scratch'))
+    await act(async () => {})
+    expect(setWorkspace).toHaveBeenCalledWith('cw', { kind: 'scratch', dir: '' })
+    expect(screen.getByTestId('retry')).toBeInTheDocument()
+  })
+
+  // Issue 30, item 11: before, a native chat's "does not accept tools" offered only Retry.
+  it('a model that refuses native tools offers text calls: the chat switches to text, Auto learns text, and it retries', async () => {
+    const setChatOptions = vi.fn(async () => true)
+    const SetModelMode = vi.fn(async () => ({}))
+    window.go = { main: { App: { SetModelMode } as unknown as Record<string, (...a: unknown[]) => Promise<unknown>> } }
+    useStore.setState({ setChatOptions, chats: [{ id: 'cn', title: 't', createdAt: 1, updatedAt: 1, paradigm: 'xml', recognizeOthers: false, toolMode: 'native', workspaceKind: 'scratch', workspaceDir: '' }] })
+    const retry = vi.fn()
+    render(<ErrorActions m={msg({ chatId: 'cn', errorCode: 'tools_unsupported' })} canRetry onRetry={retry} />)
+    fireEvent.click(screen.getByTestId('use-text-calls'))
+    await act(async () => {})
+    expect(setChatOptions).toHaveBeenCalledWith('cn', { paradigm: 'xml', recognizeOthers: false, toolMode: 'text' })
+    expect(SetModelMode).toHaveBeenCalledWith('text', false)
+    expect(retry).toHaveBeenCalledTimes(1)
+    delete window.go
+  })
+
   it('the countdown can be called off', () => {
     vi.useFakeTimers()
     const retry = vi.fn()

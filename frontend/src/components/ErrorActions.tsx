@@ -3,7 +3,9 @@ import { useTranslation } from '../i18n'
 import type { Message } from '../api'
 import { useStore } from '../store'
 import { compactAndRetry } from '../store/context'
+import { setModelMode } from '../store/modelMode'
 import { RetryIcon } from './icons'
+import { WorkspaceFix } from './WorkspaceFix'
 import './ErrorActions.css'
 
 /** The longest wait a 429 is counted down for before retrying by itself. */
@@ -58,6 +60,8 @@ export function ErrorActions({ m, canRetry, onRetry }: { m: Message; canRetry: b
           {t('message.openProviderSettings')}
         </button>
       )}
+      {m.errorCode === 'workspace_unavailable' && <WorkspaceFix chatId={m.chatId} />}
+      {m.errorCode === 'tools_unsupported' && canRetry && <UseTextCalls chatId={m.chatId} onRetry={onRetry} />}
       {left !== null && left > 0 && (
         <span className="msg-error__auto" data-testid="auto-retry" role="status">
           {t('message.autoRetry', { count: left })}
@@ -78,5 +82,32 @@ export function ErrorActions({ m, canRetry, onRetry }: { m: Message; canRetry: b
         </button>
       )}
     </>
+  )
+}
+
+/**
+ * A model that refuses native tools: this chat and Auto use text tool calls
+ * for it from now on (the paradigm in the prompt), and the answer is asked
+ * for again.
+ */
+function UseTextCalls({ chatId, onRetry }: { chatId: string; onRetry: () => void }) {
+  const { t } = useTranslation()
+  const chat = useStore((s) => s.chats.find((c) => c.id === chatId))
+  const setChatOptions = useStore((s) => s.setChatOptions)
+  const [busy, setBusy] = useState(false)
+  if (!chat || chat.toolMode === 'text') return null
+  const use = async () => {
+    setBusy(true)
+    const ok = await setChatOptions(chatId, { paradigm: chat.paradigm, recognizeOthers: chat.recognizeOthers, toolMode: 'text' })
+    if (ok) {
+      await setModelMode('text', false)
+      onRetry()
+    }
+    setBusy(false)
+  }
+  return (
+    <button type="button" className="btn btn--sm btn--secondary" data-testid="use-text-calls" disabled={busy} onClick={() => void use()}>
+      {t('finish.useTextCalls')}
+    </button>
   )
 }

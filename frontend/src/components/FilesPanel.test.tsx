@@ -52,6 +52,7 @@ function install(over: Partial<Backend> = {}, info: WorkspaceInfo = SCRATCH, cha
     SetWorkspace: vi.fn(async (id: string, kind: string, dir: string) => chat({ id, workspaceKind: kind as Chat['workspaceKind'], workspaceDir: dir })),
     ResetScratch: vi.fn(async () => undefined),
     PickFolder: vi.fn(async () => '/home/me/site'),
+    CheckWorkspaceFolder: vi.fn(async () => undefined),
     ...over,
   }
   window.go = { main: { App: backend as unknown as Record<string, (...a: unknown[]) => Promise<unknown>> } }
@@ -349,5 +350,26 @@ describe('Workspace settings', () => {
     expect(backend.SetWorkspace).not.toHaveBeenCalled()
     expect(useStore.getState().newChatWorkspace).toEqual({ kind: 'overlay', dir: '/home/me/site' })
     expect(screen.getByTestId('workspace-kind')).toHaveTextContent('Overlay')
+  })
+
+  // Issue 30, item 1: before, the new chat's Save took any folder, checked only at Send.
+  it('for the new chat, a folder that does not exist is refused at Save: reason shown, the field keeps focus', async () => {
+    install({
+      CheckWorkspaceFolder: vi.fn(async () => {
+        throw JSON.stringify({ code: 'not_found', message: 'folder /home/me/nowhere does not exist' })
+      }),
+    })
+    const user = userEvent.setup()
+    show(null)
+    await user.click(screen.getByTestId('workspace-settings'))
+    const dialog = await screen.findByTestId('workspace-dialog')
+    await user.click(within(dialog).getAllByTestId('workspace-kind-option')[1])
+    await user.type(within(dialog).getByTestId('workspace-dir'), '/home/me/nowhere')
+    await user.click(within(dialog).getByTestId('workspace-save'))
+    expect(await within(dialog).findByTestId('workspace-error')).toHaveTextContent('does not exist')
+    expect(backend.CheckWorkspaceFolder).toHaveBeenCalledWith('folder', '/home/me/nowhere')
+    expect(screen.getByTestId('workspace-dialog')).toBeInTheDocument()
+    await waitFor(() => expect(within(dialog).getByTestId('workspace-dir')).toHaveFocus())
+    expect(useStore.getState().newChatWorkspace).toEqual({ kind: 'scratch', dir: '' })
   })
 })

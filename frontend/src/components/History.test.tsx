@@ -89,6 +89,19 @@ describe('search snippets', () => {
 })
 
 describe('sidebar search', () => {
+  // Issue 30, item 12: a results message names its tools (the backend gives its output without the protocol).
+  it('a results message shows the tools it carries results of', async () => {
+    const hit = { chatId: 'c1', chatTitle: 'Maths', messageId: 'r', role: 'user', kind: 'message', snippet: 'seventeen \u0002cubed\u0003 is 4913', createdAt: 1, tools: 'calculate' } as SearchHit
+    install({ Search: vi.fn(async () => [hit]) })
+    useStore.setState({ chats: [chat('c1', { title: 'Maths' })], activeChatId: 'c1', messages: { c1: [] } })
+    const user = userEvent.setup()
+    render(<Sidebar />)
+    await user.type(screen.getByTestId('search'), 'cubed')
+    const row = await screen.findByTestId('search-result')
+    expect(within(row).getByTestId('search-result-results')).toHaveTextContent('Results · calculate')
+    expect(row).toHaveTextContent('seventeen cubed is 4913')
+  })
+
   it('opens a hit: selects the chat, switches to the version that has the message, flags it for highlight', async () => {
     const hit: SearchHit = {
       chatId: 'c1',
@@ -275,7 +288,7 @@ describe('versions', () => {
       EditAndResend: vi.fn(async () => [msg('u2', { content: 'markdown please' }), msg('a2', { role: 'assistant', status: 'streaming', content: '' })]),
       ListMessagesPage: vi.fn(async () => [msg('u2', { content: 'markdown please', versions: 2, version: 2 })]),
     })
-    useStore.setState({ chats: [chat('c1')], activeChatId: 'c1', messages: { c1: [m] } })
+    useStore.setState({ chats: [chat('c0', { updatedAt: 50 }), chat('c1', { updatedAt: 10 })], activeChatId: 'c1', messages: { c1: [m] } })
     render(<MessageItem message={m} canRetry={false} onRetry={() => {}} />)
     await user.click(screen.getByTestId('edit-message'))
     const input = screen.getByTestId('edit-input')
@@ -286,6 +299,8 @@ describe('versions', () => {
     await waitFor(() => expect(backend.EditAndResend).toHaveBeenCalledWith('u1', 'markdown please'))
     await waitFor(() => expect(useStore.getState().messages.c1.map((x) => x.id)).toEqual(['u2']))
     expect(screen.queryByTestId('edit-input')).toBeNull()
+    // Issue 30, item 15: the edited chat moves up the sidebar.
+    expect(useStore.getState().chats.map((c) => c.id)).toEqual(['c1', 'c0'])
   })
 
   it('Esc cancels an edit without sending', async () => {

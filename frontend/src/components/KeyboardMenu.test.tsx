@@ -76,6 +76,21 @@ describe('KeyboardMenu', () => {
     clock.mockRestore()
   })
 
+  // Issue 30, item 15: before, "d" "d" typed together looked for "dd" and stayed put.
+  it('type-ahead: the same letter typed again moves on to the next item with it', async () => {
+    const user = userEvent.setup()
+    render(<Harness onClose={vi.fn()} onPick={vi.fn()} />)
+    await waitFor(() => expect(item('Rename')).toHaveFocus())
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(10_000)
+    await user.keyboard('d')
+    expect(item('Duplicate')).toHaveFocus()
+    await user.keyboard('d')
+    expect(item('Delete')).toHaveFocus()
+    await user.keyboard('d')
+    expect(item('Duplicate')).toHaveFocus() // and round again
+    clock.mockRestore()
+  })
+
   it('Escape and Tab close and ask for focus back; a press outside closes without it', async () => {
     const user = userEvent.setup()
     const onClose = vi.fn()

@@ -86,11 +86,14 @@ export function KeyboardMenu({
       const t = typed.current
       t.text = now - t.at < TYPE_AHEAD_MS ? t.text + e.key.toLowerCase() : e.key.toLowerCase()
       t.at = now
-      const from = t.text.length > 1 ? Math.max(i, 0) : i + 1
+      // The same letter again ("a", "a") moves on to the next item with it, as menus do.
+      const same = [...t.text].every((c) => c === t.text[0])
+      const want = same ? t.text[0] : t.text
+      const from = t.text.length > 1 && !same ? Math.max(i, 0) : i + 1
       for (let k = 0; k < items.length; k++) {
         const item = items[(from + k) % items.length]
         const text = (item.dataset.label ?? item.textContent ?? '').trim().toLowerCase()
-        if (text.startsWith(t.text)) {
+        if (text.startsWith(want)) {
           next = (from + k) % items.length
           break
         }

@@ -54,3 +54,14 @@ describe('huge messages collapse', () => {
     expect(blocks[0]).not.toHaveClass('is-collapsed')
   })
 })
+
+describe('the token line', () => {
+  it('says the prompt-cache reads and writes when the provider reported them, and nothing of a cache otherwise', () => {
+    const usage = { promptTokens: 1225, completionTokens: 15, totalTokens: 1240, cacheReadTokens: 1000, cacheWriteTokens: 200 }
+    const { unmount } = render(<MessageItem message={msg({ role: 'assistant', content: 'hi', usage })} canRetry={false} onRetry={() => {}} />)
+    expect(screen.getByTestId('usage')).toHaveTextContent('1240 tokens (1225 in / 15 out) · cache: 1000 read, 200 written')
+    unmount()
+    render(<MessageItem message={msg({ role: 'assistant', content: 'hi', usage: { promptTokens: 5, completionTokens: 3, totalTokens: 8 } })} canRetry={false} onRetry={() => {}} />)
+    expect(screen.getByTestId('usage')).not.toHaveTextContent('cache')
+  })
+})

@@ -256,6 +256,9 @@ function AssistantMessage({
                 u.totalTokens > 0
                   ? t('message.usage', { total: u.totalTokens, prompt: u.promptTokens, completion: u.completionTokens })
                   : null,
+                u.cacheReadTokens || u.cacheWriteTokens
+                  ? t('message.usageCache', { read: u.cacheReadTokens ?? 0, write: u.cacheWriteTokens ?? 0 })
+                  : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -91,7 +91,7 @@ function SearchResult({ hit, id, active, index }: { hit: SearchHit; id: string; 
     >
       <span className="search-result__head">
         <span className="search-result__role" title={t(`history.search.roles.${role}`)} aria-label={t(`history.search.roles.${role}`)}>
-          {hit.kind === 'tool_call' ? <WrenchIcon size={13} /> : role === 'user' ? <UserIcon size={13} /> : <BotIcon size={13} />}
+          {hit.kind === 'tool_call' || hit.tools ? <WrenchIcon size={13} /> : role === 'user' ? <UserIcon size={13} /> : <BotIcon size={13} />}
         </span>
         <span className="search-result__chat">{hit.chatTitle || t('chat.untitled')}</span>
         {twin && (
@@ -102,6 +102,11 @@ function SearchResult({ hit, id, active, index }: { hit: SearchHit; id: string; 
         {hit.kind === 'tool_call' && (
           <span className="badge search-result__badge" data-testid="search-result-tool">
             {t('history.search.toolCall')}
+          </span>
+        )}
+        {hit.tools && (
+          <span className="badge search-result__badge" data-testid="search-result-results" title={hit.tools}>
+            {t('finish.searchResultsOf', { tools: hit.tools })}
           </span>
         )}
       </span>

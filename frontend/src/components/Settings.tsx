@@ -1,12 +1,13 @@
-import { useId, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
+import { clearUnsaved, hasUnsaved } from '../lib/unsaved'
 import { useTranslation } from '../i18n'
 import { useStore, type SettingsTab } from '../store'
-import { Dialog } from './Dialog'
+import { ConfirmDialog, Dialog } from './Dialog'
 import { DataPanel } from './DataPanel'
+import { CodePanel } from './settings/CodePanel'
 import { McpServersPanel } from './McpServers'
 import { PermissionsPanel } from './settings/PermissionsPanel'
 import { AboutPanel } from './settings/AboutPanel'
-import { CodePanel } from './settings/CodePanel'
 import { GeneralPanel } from './settings/GeneralPanel'
 import { ProvidersPanel } from './settings/ProvidersPanel'
 
@@ -19,6 +20,9 @@ export function SettingsDialog() {
   const close = useStore((s) => s.closeSettings)
   const openSettings = useStore((s) => s.openSettings)
   const tabIds = useId()
+  const [askDiscard, setAskDiscard] = useState(false)
+  // Escape or the close button over unsaved provider edits asks first.
+  const requestClose = () => (hasUnsaved() ? setAskDiscard(true) : close())
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = TABS.indexOf(tab)
@@ -34,53 +38,68 @@ export function SettingsDialog() {
   }
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={t('settings.title')}
-      testId="settings-dialog"
-      className="dialog--settings"
-      initialFocus={`[aria-selected="true"]`}
-    >
-      <div className="settings">
-        <div className="settings__tabs" role="tablist" aria-orientation="vertical" aria-label={t('settings.title')}>
-          {TABS.map((k) => (
-            <button
-              key={k}
-              id={`${tabIds}-tab-${k}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === k}
-              aria-controls={`${tabIds}-panel`}
-              tabIndex={tab === k ? 0 : -1}
-              className="settings__tab"
-              data-testid={`settings-tab-${k}`}
-              onClick={() => openSettings(k)}
-              onKeyDown={onTabKey}
-            >
-              {t(`settings.tabs.${k}`)}
-            </button>
-          ))}
+    <>
+      <Dialog
+        open={open}
+        onClose={requestClose}
+        title={t('settings.title')}
+        testId="settings-dialog"
+        className="dialog--settings"
+        initialFocus={`[aria-selected="true"]`}
+      >
+        <div className="settings">
+          <div className="settings__tabs" role="tablist" aria-orientation="vertical" aria-label={t('settings.title')}>
+            {TABS.map((k) => (
+              <button
+                key={k}
+                id={`${tabIds}-tab-${k}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === k}
+                aria-controls={`${tabIds}-panel`}
+                tabIndex={tab === k ? 0 : -1}
+                className="settings__tab"
+                data-testid={`settings-tab-${k}`}
+                onClick={() => openSettings(k)}
+                onKeyDown={onTabKey}
+              >
+                {t(`settings.tabs.${k}`)}
+              </button>
+            ))}
+          </div>
+          <div
+            className="settings__panel"
+            role="tabpanel"
+            id={`${tabIds}-panel`}
+            aria-labelledby={`${tabIds}-tab-${tab}`}
+          >
+            {tab === 'providers' && <ProvidersPanel />}
+            {tab === 'general' && <GeneralPanel />}
+            {tab === 'tools' && (
+              <>
+                <CodePanel />
+                <McpServersPanel />
+              </>
+            )}
+            {tab === 'permissions' && <PermissionsPanel />}
+            {tab === 'data' && <DataPanel />}
+            {tab === 'about' && <AboutPanel />}
+          </div>
         </div>
-        <div
-          className="settings__panel"
-          role="tabpanel"
-          id={`${tabIds}-panel`}
-          aria-labelledby={`${tabIds}-tab-${tab}`}
-        >
-          {tab === 'providers' && <ProvidersPanel />}
-          {tab === 'general' && <GeneralPanel />}
-          {tab === 'tools' && (
-            <>
-              <CodePanel />
-              <McpServersPanel />
-            </>
-          )}
-          {tab === 'permissions' && <PermissionsPanel />}
-          {tab === 'data' && <DataPanel />}
-          {tab === 'about' && <AboutPanel />}
-        </div>
-      </div>
-    </Dialog>
+      </Dialog>
+      <ConfirmDialog
+        open={open && askDiscard}
+        title={t('finish.discardEdits.title')}
+        message={t('finish.discardEdits.message')}
+        confirmLabel={t('finish.discardEdits.confirm')}
+        onConfirm={() => {
+          setAskDiscard(false)
+          clearUnsaved()
+          close()
+        }}
+        onCancel={() => setAskDiscard(false)}
+        testId="confirm-discard-edits"
+      />
+    </>
   )
 }

@@ -377,6 +377,13 @@ describe('ToolCard', () => {
     expect(screen.getByTestId('call-preview')).toHaveTextContent('the path is outside the workspace')
   })
 
+  // Issue 30, item 14: before Run, a path leaving the workspace is said on the card (it showed nothing, or "couldn't preview").
+  it('says before Run that the call will be refused, and why', () => {
+    show(base({ name: 'read_file', preview: { refused: '../etc/passwd leads outside the workspace', code: 'path_outside', argument: 'path' } }))
+    expect(screen.getByTestId('call-refusal')).toHaveTextContent('Running this call will be refused: ../etc/passwd leads outside the workspace')
+    expect(screen.queryByTestId('call-preview')).toBeNull()
+  })
+
   it('long arguments collapse (> 8 lines) and expand', async () => {
     const user = userEvent.setup()
     const args: Record<string, number> = {}

@@ -73,7 +73,16 @@ export function CodeBox({
 export function PreviewBox({ preview, draft }: { preview: unknown; draft?: boolean }) {
   const { t } = useTranslation()
   if (!preview || typeof preview !== 'object') return null
-  const p = preview as { summary?: unknown; diff?: unknown; error?: unknown }
+  const p = preview as { summary?: unknown; diff?: unknown; error?: unknown; refused?: unknown }
+  if (typeof p.refused === 'string' && p.refused) {
+    // Known before Run: a path of this call leaves the workspace.
+    return (
+      <div className="tool-card__note tool-card__note--refused" data-testid="call-refusal" role="alert">
+        <AlertIcon size={14} />
+        <span>{t(draft ? 'finish.refusedEdit' : 'finish.refused', { why: p.refused })}</span>
+      </div>
+    )
+  }
   if (typeof p.error === 'string' && p.error) {
     return (
       <div className="tool-card__note tool-card__note--preview" data-testid="call-preview" role="note">

@@ -1,5 +1,5 @@
 import './WorkspaceDialog.css'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { keepFocus } from '../lib/focus'
 import { useTranslation } from '../i18n'
 import { toApiError, type WorkspaceKind } from '../api'
@@ -30,6 +30,13 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
   const [busy, setBusy] = useState(false)
   const [confirmReset, setConfirmReset] = useState(false)
   const ids = useId()
+  const needsDir = kind !== 'scratch'
+  const dirInput = useRef<HTMLInputElement>(null)
+  // A refused folder keeps the focus in its field, to be corrected.
+  useEffect(() => {
+    if (error && needsDir) dirInput.current?.focus()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error])
 
   // Every opening starts from what is saved.
   useEffect(() => {
@@ -41,7 +48,6 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
-  const needsDir = kind !== 'scratch'
   const dropsChanges = savedKind === 'overlay' && pendingChanges > 0 && (kind !== 'overlay' || (cleanFolder(dir) ?? dir.trim()) !== savedDir)
 
   const browse = async () => {
@@ -155,6 +161,7 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
               </label>
               <div className="ws-dir">
                 <input
+                  ref={dirInput}
                   id={`${ids}-dir`}
                   className="input input--mono"
                   data-testid="workspace-dir"

@@ -3,6 +3,7 @@ import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { contextEn } from './context.en'
+import { finishEn } from './finish.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -131,6 +132,7 @@ export const en = {
     stopped: 'Stopped',
     interrupted: 'Interrupted before the answer started',
     usage: '{{total}} tokens ({{prompt}} in / {{completion}} out)',
+    usageCache: 'cache: {{read}} read, {{write}} written',
     remoteImageBlocked: '[remote image blocked: {{url}}]',
     imageBlocked: '[image blocked: {{alt}}]',
     toolResults: 'Tool results',
@@ -262,6 +264,7 @@ export const en = {
     title: 'Airlock needs your attention',
     turnCapTitle: 'The tool loop paused',
     toolModeTitle: 'Auto changed how tools are called',
+    providerTitle: 'From the provider',
   },
   chatOptions: {
     title: 'Tool calls in this chat',
@@ -606,6 +609,15 @@ export const en = {
     },
   },
   providers: {
+    kind: 'API',
+    kindOpenai: 'OpenAI-compatible',
+    kindAnthropic: 'Anthropic Messages',
+    kindHintOpenai: 'Chat completions (/v1/chat/completions): OpenAI, Ollama, LM Studio, vLLM, OpenRouter, DeepSeek…',
+    kindHintAnthropic:
+      'The Messages API (/v1/messages): Claude, and the Anthropic-compatible endpoints of DeepSeek, GLM, Kimi and MiniMax. Keeps thinking with its signatures and caches the prompt.',
+    baseUrlHintAnthropic: 'The address /v1/messages hangs from (no /v1 at the end). Pick a preset or paste your own.',
+    thinkingBudget: 'Extended thinking (tokens)',
+    thinkingBudgetHint: '0 = off. Otherwise the model may think this many tokens before answering (1,024 to 128,000); its thinking shows as reasoning. Endpoints that think by themselves need none.',
     listLabel: 'Providers',
     add: 'Add provider',
     active: 'Active',
@@ -792,6 +804,7 @@ export const en = {
   code: codeEn,
   contextWindow: contextWindowEn,
   context: contextEn,
+  finish: finishEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

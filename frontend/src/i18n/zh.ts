@@ -2,6 +2,7 @@ import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { contextZh } from './context.zh'
+import { finishZh } from './finish.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -130,6 +131,7 @@ export const zh: Resources = {
     stopped: '已停止',
     interrupted: '回答开始前被中断',
     usage: '{{total}} 个 token（输入 {{prompt}} / 输出 {{completion}}）',
+    usageCache: '缓存：读取 {{read}}，写入 {{write}}',
     remoteImageBlocked: '[已拦截远程图片：{{url}}]',
     imageBlocked: '[已拦截图片：{{alt}}]',
     toolResults: '工具结果',
@@ -260,6 +262,7 @@ export const zh: Resources = {
     title: 'Airlock 需要你注意',
     turnCapTitle: '工具循环已暂停',
     toolModeTitle: '自动模式更改了工具调用方式',
+    providerTitle: '来自服务商',
   },
   chatOptions: {
     title: '此对话的工具调用',
@@ -604,6 +607,15 @@ export const zh: Resources = {
     },
   },
   providers: {
+    kind: 'API 类型',
+    kindOpenai: '兼容 OpenAI',
+    kindAnthropic: 'Anthropic Messages',
+    kindHintOpenai: 'Chat Completions 接口（/v1/chat/completions）：OpenAI、Ollama、LM Studio、vLLM、OpenRouter、DeepSeek 等。',
+    kindHintAnthropic:
+      'Messages 接口（/v1/messages）：Claude，以及 DeepSeek、智谱 GLM、Kimi、MiniMax 的 Anthropic 兼容接口。会保留思考内容及其签名，并缓存提示词。',
+    baseUrlHintAnthropic: '/v1/messages 之前的地址（末尾不带 /v1）。可选择预设，或粘贴你自己的地址。',
+    thinkingBudget: '扩展思考（token）',
+    thinkingBudgetHint: '0 表示关闭；否则模型在回答前最多可思考这么多 token（1,024 至 128,000），思考内容显示为推理。自带思考的接口无需设置。',
     listLabel: '服务提供方',
     add: '添加服务',
     active: '使用中',
@@ -789,6 +801,7 @@ export const zh: Resources = {
   code: codeZh,
   contextWindow: contextWindowZh,
   context: contextZh,
+  finish: finishZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',

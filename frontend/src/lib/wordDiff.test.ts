@@ -38,4 +38,16 @@ describe('wordDiff', () => {
   it('compares Chinese text by runs of letters', () => {
     expect(render('你好 世界', '你好 朋友')).toBe('你好 [-世界][+朋友]')
   })
+
+  // Issue 30, item 9: before, "17 * 23 + 2^8" → "2+2*10" read "17 * 23 2+ 2^8*10".
+  it('does not interleave a value that was replaced: a symbol in common stays inside the change', () => {
+    expect(render('{\n  "expression": "17 * 23 + 2^8"\n}', '{\n  "expression": "2+2*10"\n}')).toBe(
+      '{\n  "expression": "[-17 * 23 + 2^8][+2+2*10]"\n}',
+    )
+  })
+
+  it('shows old and new whole when most of the value changed', () => {
+    expect(render('17 * 23 + 2^8', '2+2*10')).toBe('[-17 * 23 + 2^8][+2+2*10]')
+    expect(wordDiff('abc', 'abc')).toEqual([{ op: 'same', text: 'abc' }])
+  })
 })

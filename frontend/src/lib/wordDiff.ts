@@ -63,8 +63,19 @@ export function wordDiff(a: string, b: string): WordPart[] {
     while (j < my.length) push('add', my[j++])
   }
   push('same', x.slice(endX).join(''))
-  return regroup(parts)
+  const out = regroup(parts)
+  // Most of it changed: the old value and the new one, each whole.
+  const kept = out.reduce((n, p) => n + (p.op === 'same' ? solid(p.text) : 0), 0)
+  if (out.length > 1 && kept < MOSTLY_CHANGED * Math.max(solid(a), solid(b))) return [
+    ...(a ? [{ op: 'del' as const, text: a }] : []),
+    ...(b ? [{ op: 'add' as const, text: b }] : []),
+  ]
+  return out
 }
+
+/** Below this share of the text kept, a difference is shown as old and new whole. */
+const MOSTLY_CHANGED = 0.15
+const solid = (s: string) => s.replace(/\s+/g, '').length
 
 /**
  * Reads as a person would: a lone space kept between two changes belongs to
@@ -81,7 +92,10 @@ function regroup(parts: WordPart[]): WordPart[] {
     del = add = ''
   }
   parts.forEach((p, i) => {
-    const between = i > 0 && i < parts.length - 1 && p.op === 'same' && /^\s+$/.test(p.text)
+    // A space, or a symbol or two ("+", "2") that happens to be common, kept
+    // between two changes belongs to the change: "17 * 23 + 2^8" → "2+2*10"
+    // reads as one replacement, not as letters interleaved.
+    const between = i > 0 && i < parts.length - 1 && p.op === 'same' && !p.text.includes('\n') && p.text.replace(/\s+/g, '').length <= 2
     if (p.op === 'del' || between) del += p.text
     if (p.op === 'add' || between) add += p.text
     if (p.op === 'same' && !between) {

@@ -9,6 +9,7 @@ import { keepFocus } from '../lib/focus'
 import { historyApi, toApiError, type ApiError, type Chat, type ExportFormat, type ImportResult, type Message, type SearchHit } from '../api'
 import i18n from '../i18n'
 import { PAGE_SIZE, selectIsStreaming, useStore } from './index'
+import { sortChats } from './slices/util'
 
 export const SEARCH_DEBOUNCE_MS = 150
 export const UNDO_DELETE_MS = 5000
@@ -198,6 +199,9 @@ async function startAnswer(chatId: string, title: string, fn: () => Promise<Mess
   useStore.setState((s) => ({ streaming: { ...s.streaming, [chatId]: true } }))
   try {
     const msgs = await fn()
+    // A new answer is activity: the chat moves up the sidebar, as after Send.
+    const now = Date.now()
+    useStore.setState((s) => ({ chats: sortChats(s.chats.map((c) => (c.id === chatId ? { ...c, updatedAt: now } : c))) }))
     await reloadChat(chatId)
     if (!msgs.some((m) => m.status === 'streaming') && !store().messages[chatId]?.some((m) => m.status === 'streaming')) {
       useStore.setState((s) => ({ streaming: omit(s.streaming, chatId) }))

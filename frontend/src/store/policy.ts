@@ -177,7 +177,7 @@ export function openActivity(chatId: string): void {
 export async function exportActivity(format: AuditFormat): Promise<void> {
   const s = useStore.getState()
   try {
-    const path = await policyApi.exportAudit(usePolicy.getState().filter.chatId, format)
+    const path = await policyApi.exportAudit(usePolicy.getState().filter, format)
     if (path) s.toast({ kind: 'success', title: 'policy.activity.exported', message: path })
   } catch (err) {
     s.toastError('policy.activity.exportFailed', err)

@@ -99,6 +99,12 @@ describe('what Auto knows (ModelMode)', () => {
     expect(useStore.getState().toasts[0]).toMatchObject({ kind: 'info', title: 'notices.toolModeTitle' })
     expect(useStore.getState().notices.c1.code).toBe('tool_mode_learned')
   })
+
+  it('a provider notice (overloaded, asked again) is information from the provider, not an error', () => {
+    useStore.getState().handleNotice({ chatId: 'c1', code: 'provider_notice', message: 'The provider is overloaded. Airlock asks again in 2 seconds (attempt 2 of 4).' })
+    expect(useStore.getState().toasts[0]).toMatchObject({ kind: 'info', title: 'notices.providerTitle' })
+    expect(useStore.getState().notices.c1.code).toBe('provider_notice')
+  })
 })
 
 describe('a chat’s tool mode', () => {

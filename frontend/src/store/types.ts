@@ -212,6 +212,8 @@ export type WorkspaceSliceState = {
   workspaces: Record<string, WorkspaceState>
   /** The workspace picked for the lazy "new chat"; applied right after CreateChat. */
   newChatWorkspace: WorkspaceChoice
+  /** Why the new chat's first message was not sent: its folder cannot be used (shown until the choice changes). */
+  newChatWorkspaceError: ApiError | null
 }
 
 export type WorkspaceActions = {

@@ -59,4 +59,17 @@ describe('undo store', () => {
     expect(backend.ListCheckpoints).toHaveBeenLastCalledWith('c1')
     off()
   })
+
+  // Issue 30, item 15: before, "Not undone: … changed since" stayed after the files changed back.
+  it('a refusal goes when the chat\'s files change again', async () => {
+    install()
+    vi.useFakeTimers()
+    const off = subscribeUndo()
+    await loadCheckpoints('c1')
+    useUndo.setState({ problems: { a: { code: 'undo_conflict', message: 'Not undone', paths: [] }, other: { code: 'x', message: 'y', paths: [] } } })
+    useStore.setState({ workspaces: { c1: { info: null, changes: [], loading: false, error: null, version: 1 } } })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(Object.keys(useUndo.getState().problems)).toEqual(['other'])
+    off()
+  })
 })

@@ -117,6 +117,9 @@ function refreshSoon(chatId: string) {
     chatId,
     setTimeout(() => {
       timers.delete(chatId)
+      // The files changed: a refusal said of them before ("Not undone: … changed since") is stale.
+      const ids = new Set(useUndo.getState().byChat[chatId]?.checkpoints.map((c) => c.id))
+      useUndo.setState((st) => ({ problems: Object.fromEntries(Object.entries(st.problems).filter(([id]) => !ids.has(id))) }))
       void loadCheckpoints(chatId)
     }, REFRESH_MS),
   )

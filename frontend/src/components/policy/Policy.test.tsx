@@ -119,6 +119,8 @@ describe('rules from a card', { timeout: 20000 }, () => {
     expect(row).toHaveAttribute('data-effect', 'deny')
     expect(within(row).getByTestId('rule-message')).toHaveTextContent('Ask me before reading files.')
     await user.click(within(row).getByTestId('revoke-rule'))
+    expect(screen.getByTestId('rule-row')).toBeInTheDocument() // asks first (issue 30, item 15)
+    await user.click(await screen.findByTestId('confirm-revoke'))
     expect(await screen.findByTestId('rules-empty')).toBeInTheDocument()
     expect(fake.rules).toHaveLength(0)
   })
@@ -210,6 +212,8 @@ describe('Activity', { timeout: 20000 }, () => {
 
     await user.click(screen.getByTestId('activity-export-csv'))
     await waitFor(() => expect(screen.getByText('Activity exported')).toBeInTheDocument())
+    // The export is what the view shows: its tool filter too (issue 30, item 4).
+    expect(fake.exported.at(-1)).toMatchObject({ tool: 'calculate', decision: '', format: 'csv' })
 
     // a row opens its card in its chat
     await user.click(within(screen.getAllByTestId('activity-row')[0]).getByTestId('activity-open'))

@@ -194,9 +194,11 @@ export function RuleDialog({
         {tested && (
           <div className="rule-test" data-testid="rule-test-result" role="status">
             <p className="rule-test__summary">
-              {tested.matched.length === 0
-                ? t('policy.dialog.testNone', { total: tested.total })
-                : t(never ? 'policy.dialog.testDenied' : 'policy.dialog.testAllowed', { count: tested.matched.length, total: tested.total })}
+              {/* A rule for every chat was tried on every chat's calls. */}
+              {t(`${tested.rule.chatId ? 'policy.dialog' : 'finish.ruleTestEverywhere'}.${tested.matched.length === 0 ? 'testNone' : never ? 'testDenied' : 'testAllowed'}`, {
+                count: tested.matched.length,
+                total: tested.total,
+              })}
             </p>
             {tested.matched.length > 0 && (
               <ul className="rule-test__list">

@@ -1,7 +1,11 @@
 // The model field: type a name or pick one the provider listed.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../../i18n'
 import { CheckIcon } from '../icons'
+
+/** The list's height at most (as the stylesheet says), and at least (scrolling inside beyond that). */
+const LIST_MAX = 220
+const MIN_LIST = 96
 
 export function ModelCombobox({
   id,
@@ -40,6 +44,24 @@ export function ModelCombobox({
   }, [active])
 
   const show = open && !readOnly && filtered.length > 0
+  const [place, setPlace] = useState<{ up: boolean; max: number } | null>(null)
+
+  // The list stays whole inside what clips it (the dialog's scrolling panel):
+  // below the field when it fits, above when there is more room there, and
+  // never taller than the room it has.
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (!show || !list) return
+    const field = list.parentElement!.getBoundingClientRect()
+    let clip: Element | null = list.parentElement
+    while (clip && clip !== document.body && !/(auto|scroll|hidden)/.test(getComputedStyle(clip).overflowY)) clip = clip.parentElement
+    const box = clip && clip !== document.body ? clip.getBoundingClientRect() : { top: 0, bottom: window.innerHeight }
+    const below = box.bottom - field.bottom - 8
+    const above = field.top - box.top - 8
+    const want = Math.min(list.scrollHeight, LIST_MAX)
+    const up = below < want && above > below
+    setPlace({ up, max: Math.max(MIN_LIST, Math.min(LIST_MAX, up ? above : below)) })
+  }, [show, filtered.length])
   const pick = (m: string) => {
     onChange(m)
     setOpen(false)
@@ -91,7 +113,16 @@ export function ModelCombobox({
         data-testid="provider-model"
       />
       {show && (
-        <ul className="combo__list" id={listId} role="listbox" ref={listRef} aria-label={t('providers.model')}>
+        <ul
+          className={`combo__list ${place?.up ? 'combo__list--up' : ''}`}
+          style={place ? { maxHeight: place.max } : undefined}
+          id={listId}
+          role="listbox"
+          ref={listRef}
+          aria-label={t('providers.model')}
+          data-testid="model-list"
+          data-placement={place?.up ? 'above' : 'below'}
+        >
           {filtered.map((m, i) => (
             <li
               key={m}

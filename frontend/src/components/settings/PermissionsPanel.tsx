@@ -9,6 +9,7 @@ import { loadRules, openActivity, revokeRule, usePolicy } from '../../store/poli
 import { matchText } from '../policy/describe'
 import { ActivityIcon } from '../policy/ActivityIcon'
 import { BanIcon, ShieldIcon } from '../icons'
+import { ConfirmDialog } from '../Dialog'
 import '../policy/policy.css'
 
 /**
@@ -24,6 +25,7 @@ export function PermissionsPanel() {
   const error = usePolicy((s) => s.rulesError)
   const chats = useStore((s) => s.chats)
   const [busy, setBusy] = useState<number | null>(null)
+  const [asking, setAsking] = useState<Rule | null>(null)
 
   useEffect(() => {
     void loadRules()
@@ -113,11 +115,7 @@ export function PermissionsPanel() {
                 data-testid="revoke-rule"
                 disabled={busy === r.id}
                 aria-label={t('policy.permissions.revokeLabel', { id: r.id, tool: r.tool })}
-                onClick={async () => {
-                  setBusy(r.id)
-                  await revokeRule(r.id)
-                  setBusy(null)
-                }}
+                onClick={() => setAsking(r)}
               >
                 {t('permissions.revoke')}
               </button>
@@ -125,6 +123,22 @@ export function PermissionsPanel() {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('finish.revoke.title', { id: asking?.id ?? 0, tool: asking?.tool ?? '' })}
+        message={t(asking?.effect === 'deny' ? 'finish.revoke.messageDeny' : 'finish.revoke.messageAllow', { tool: asking?.tool ?? '' })}
+        confirmLabel={t('permissions.revoke')}
+        busy={asking !== null && busy === asking.id}
+        onConfirm={async () => {
+          if (!asking) return
+          setBusy(asking.id)
+          await revokeRule(asking.id)
+          setBusy(null)
+          setAsking(null)
+        }}
+        onCancel={() => setAsking(null)}
+        testId="confirm-revoke"
+      />
     </div>
   )
 }

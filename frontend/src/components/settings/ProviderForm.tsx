@@ -1,5 +1,6 @@
 // Settings ▸ Providers: one provider's form (test connection, models, make active, delete).
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { markUnsaved } from '../../lib/unsaved'
 import { useTranslation } from '../../i18n'
 import { toApiError, type Provider } from '../../api'
 import { useStore } from '../../store'
@@ -7,7 +8,8 @@ import { listModels, testConnection } from '../../store/requests'
 import { ConfirmDialog } from '../Dialog'
 import { EyeIcon, EyeOffIcon, TrashIcon } from '../icons'
 import { ModelCombobox } from './ModelCombobox'
-import { PRESETS, emptyProvider, isDemo, isEnv } from './providers'
+import { PRESETS, emptyProvider, isDemo, isEnv, kindOf, type ProviderKind } from './providers'
+import { ProviderKindField } from './ProviderKindField'
 import { Field, type Status, StatusLine } from './fields'
 
 export function ProviderForm({
@@ -53,6 +55,12 @@ export function ProviderForm({
   const readOnly = !!provider && (isDemo(provider) || isEnv(provider))
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(provider ?? emptyProvider()), [draft, provider])
   const valid = draft.name.trim() !== '' && /^https?:\/\/\S+$/i.test(draft.baseUrl.trim())
+
+  // Closing Settings over edits not saved asks first.
+  useEffect(() => {
+    markUnsaved('provider', dirty && !readOnly)
+    return () => markUnsaved('provider', false)
+  }, [dirty, readOnly])
 
   const set = <K extends keyof Provider>(k: K, v: Provider[K]) => {
     setDraft((d) => ({ ...d, [k]: v }))
@@ -125,6 +133,21 @@ export function ProviderForm({
     onFlash(id, next)
   }
 
+  const kind = kindOf(draft)
+  // The demo server speaks both wires: its kind is saved at once (its other fields are fixed).
+  const changeKind = async (k: ProviderKind) => {
+    if (provider && isDemo(provider)) {
+      const saved = await run('save', () => saveProvider({ ...provider, kind: k }))
+      if (saved) {
+        setDraft(saved)
+        setStatus({ kind: 'ok', key: 'providers.saved' })
+        onSaved(saved)
+      }
+      return
+    }
+    set('kind', k)
+  }
+
   const doDelete = async () => {
     if (!provider) return
     const ok = await run('delete', async () => {
@@ -166,15 +189,26 @@ export function ProviderForm({
         />
       </Field>
 
+      <ProviderKindField
+        id={`${ids}-kind`}
+        value={kind}
+        disabled={busy !== null || (!!provider && isEnv(provider))}
+        onChange={(k) => void changeKind(k)}
+      />
+
       {!(provider && isDemo(provider)) && (
-        <Field id={`${ids}-url`} label={t('providers.baseUrl')} hint={readOnly ? undefined : t('providers.baseUrlHint')}>
+        <Field
+          id={`${ids}-url`}
+          label={t('providers.baseUrl')}
+          hint={readOnly ? undefined : t(kind === 'anthropic' ? 'providers.baseUrlHintAnthropic' : 'providers.baseUrlHint')}
+        >
           <input
             id={`${ids}-url`}
             className="input input--mono"
             value={draft.baseUrl}
             onChange={(e) => set('baseUrl', e.target.value)}
             readOnly={readOnly}
-            placeholder="https://api.example.com/v1"
+            placeholder={kind === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.example.com/v1'}
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
@@ -183,7 +217,7 @@ export function ProviderForm({
           />
           {!readOnly && (
             <div className="presets" role="group" aria-label={t('providers.presets')}>
-              {PRESETS.map((p) => (
+              {PRESETS.filter((p) => p.kind === kind).map((p) => (
                 <button
                   key={p.id}
                   type="button"
@@ -193,11 +227,13 @@ export function ProviderForm({
                     setDraft((d) => ({
                       ...d,
                       baseUrl: p.baseUrl,
+                      kind: p.kind,
                       name: !d.name.trim() || PRESETS.some((x) => x.name === d.name) ? p.name : d.name,
                     }))
                     setStatus(null)
                   }}
                   title={p.baseUrl}
+                  data-testid={`preset-${p.id}`}
                 >
                   {p.name}
                 </button>
@@ -246,6 +282,23 @@ export function ProviderForm({
               {t('providers.apiKeyNoKeychain')}
             </p>
           )}
+        </Field>
+      )}
+
+      {kind === 'anthropic' && !(provider && isDemo(provider)) && (
+        <Field id={`${ids}-thinking`} label={t('providers.thinkingBudget')} hint={readOnly ? undefined : t('providers.thinkingBudgetHint')}>
+          <input
+            id={`${ids}-thinking`}
+            className="input"
+            type="number"
+            min={0}
+            max={128000}
+            step={1024}
+            value={draft.thinkingBudget || 0}
+            onChange={(e) => set('thinkingBudget', Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+            readOnly={readOnly}
+            data-testid="provider-thinking-budget"
+          />
         </Field>
       )}
 

@@ -53,7 +53,10 @@ export function ProvidersPanel() {
                 <span className="provider-row__icon">{isDemo(p) ? <LogoMark size={18} /> : <ServerIcon size={15} />}</span>
                 <span className="provider-row__text">
                   <span className="provider-row__name">{p.name || p.id}</span>
-                  <span className="provider-row__model">{p.model || t('provider.noModel')}</span>
+                  <span className="provider-row__model">
+                    {p.model || t('provider.noModel')}
+                    {p.kind === 'anthropic' ? ` · ${t('providers.kindAnthropic')}` : ''}
+                  </span>
                 </span>
                 {p.id === activeId && <span className="badge badge--accent">{t('providers.active')}</span>}
               </button>

@@ -60,9 +60,10 @@ export const createCallsSlice: Slice<CallsSlice> = (set, get) => {
       if (!n || !n.chatId) return
       set((s) => ({ notices: { ...s.notices, [n.chatId]: n } }))
       const learned = n.code === 'tool_mode_learned' // Auto now calls tools another way with this model
+      const provider = n.code === 'provider_notice' // the provider is overloaded (asked again), the answer was cut off…
       get().toast({
-        kind: n.code === 'turn_cap' || learned ? 'info' : 'error',
-        title: n.code === 'turn_cap' ? 'notices.turnCapTitle' : learned ? 'notices.toolModeTitle' : 'notices.title',
+        kind: n.code === 'turn_cap' || learned || provider ? 'info' : 'error',
+        title: n.code === 'turn_cap' ? 'notices.turnCapTitle' : learned ? 'notices.toolModeTitle' : provider ? 'notices.providerTitle' : 'notices.title',
         message: n.message,
       })
     },

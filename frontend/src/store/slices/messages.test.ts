@@ -15,11 +15,13 @@ vi.mock('../../api', async (orig) => {
       retry: vi.fn(),
       continueChat: vi.fn(),
       listCalls: vi.fn().mockResolvedValue([]),
+      deleteChat: vi.fn().mockResolvedValue(undefined),
     },
+    finishApi: { checkWorkspaceFolder: vi.fn().mockResolvedValue(undefined) },
   }
 })
 
-import { api, ApiError, type Message } from '../../api'
+import { api, ApiError, finishApi, type Message } from '../../api'
 import { resetStore, selectIsStreaming, useStore } from '../index'
 import { chat } from './testkit'
 
@@ -58,6 +60,28 @@ describe('messages slice', () => {
     expect(st().activeChatId).toBe('n1')
     expect(st().messages.n1.map((m) => m.id)).toEqual(['u', 'a'])
     expect(selectIsStreaming(st(), 'n1')).toBe(true)
+  })
+
+  // Issue 30, item 1: before, a folder that vanished made the new chat fall back to Scratch and send anyway.
+  it('the new chat\'s folder gone: nothing is created or sent, never in Scratch, and the chat says why', async () => {
+    const check = finishApi.checkWorkspaceFolder as unknown as ReturnType<typeof vi.fn>
+    useStore.setState({ newChatWorkspace: { kind: 'folder', dir: '/gone' } })
+    check.mockRejectedValueOnce(new ApiError('not_found', 'folder /gone does not exist'))
+    expect(await st().send('hi')).toBe(false)
+    expect(mocked.createChat).not.toHaveBeenCalled()
+    expect(mocked.send).not.toHaveBeenCalled()
+    expect(st().newChatWorkspaceError?.message).toBe('folder /gone does not exist')
+    expect(st().activeChatId).toBeNull()
+
+    // Gone between the check and SetWorkspace: the empty chat is removed, nothing goes to Scratch.
+    mocked.createChat.mockResolvedValueOnce(chat({ id: 'n2' }))
+    mocked.setWorkspace.mockRejectedValueOnce(new ApiError('not_found', 'folder /gone does not exist'))
+    expect(await st().send('hi')).toBe(false)
+    expect(mocked.setWorkspace).toHaveBeenCalledTimes(1)
+    expect(mocked.setWorkspace).not.toHaveBeenCalledWith('n2', 'scratch', '')
+    expect(mocked.deleteChat).toHaveBeenCalledWith('n2')
+    expect(mocked.send).not.toHaveBeenCalled()
+    expect(st().newChatWorkspaceError?.code).toBe('not_found')
   })
 
   it('a blank message is not sent; a failed Send says so and ends the stream state', async () => {

@@ -4,7 +4,9 @@
 import {
   api,
   attachmentsApi,
+  finishApi,
   historyApi,
+  toApiError,
   type Message,
   
   
@@ -129,6 +131,17 @@ export const createMessagesSlice: Slice<MessagesSlice> = (set, get) => {
       let chatId = get().activeChatId
       if (chatId && get().streaming[chatId]) return false
       if (!chatId) {
+        // The new chat's folder may have vanished since it was chosen: nothing is sent
+        // (never in another workspace than the one chosen), and the chat view says so.
+        const ws = get().newChatWorkspace
+        if (ws.kind !== 'scratch') {
+          try {
+            await finishApi.checkWorkspaceFolder(ws.kind, ws.dir)
+          } catch (err) {
+            set({ newChatWorkspaceError: toApiError(err) })
+            return false
+          }
+        }
         try {
           let chat = await api.createChat()
           chatId = chat.id
@@ -142,14 +155,14 @@ export const createMessagesSlice: Slice<MessagesSlice> = (set, get) => {
             }
           }
           // So does the workspace (before the first answer can call a file tool).
-          const ws = get().newChatWorkspace
           if (ws.kind !== 'scratch') {
             try {
               chat = await api.setWorkspace(chat.id, ws.kind, ws.dir)
             } catch (err) {
-              get().toastError('errors.setWorkspace', err)
-              // SetWorkspace keeps an unusable folder it rejected: fall back to scratch.
-              chat = await api.setWorkspace(chat.id, 'scratch', '').catch(() => chat)
+              // Gone between the check and now: the empty chat goes, the message stays in the composer.
+              await api.deleteChat(chat.id).catch(() => undefined)
+              set({ newChatWorkspaceError: toApiError(err) })
+              return false
             }
           }
           // And the MCP servers it offers.

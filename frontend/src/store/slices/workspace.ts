@@ -2,13 +2,12 @@
 // and an overlay's changes (apply, discard, reset).
 import {
   api,
+  finishApi,
   chatWorkspace,
   DEFAULT_WORKSPACE,
   toApiError,
   type ApiError,
-  
   type WorkspaceChoice,
-  
 } from '../../api'
 import { cleanFolder } from '../../lib/tree'
 import type { Store } from '../types'
@@ -41,6 +40,7 @@ export const workspaceInitial = (): WorkspaceSliceState => ({
   filesOpen: readFilesOpen(),
   workspaces: {},
   newChatWorkspace: { ...DEFAULT_WORKSPACE },
+  newChatWorkspaceError: null,
 })
 
 /** Test helper: forgets loads in flight and pending refreshes. */
@@ -126,7 +126,13 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice> = (set, get) => {
       // The backend keys an open workspace by its cleaned path: always send the same spelling.
       const next: WorkspaceChoice = { kind: choice.kind, dir: choice.kind === 'scratch' ? '' : cleanFolder(choice.dir) ?? choice.dir.trim() }
       if (!chatId) {
-        set({ newChatWorkspace: next })
+        // Checked now, before the chat exists: a folder that cannot be used is refused at Save.
+        try {
+          await finishApi.checkWorkspaceFolder(next.kind, next.dir)
+        } catch (err) {
+          return toApiError(err)
+        }
+        set({ newChatWorkspace: next, newChatWorkspaceError: null })
         return null
       }
       const prev = chatWorkspace(get().chats.find((c) => c.id === chatId))
