@@ -49,6 +49,7 @@ type App struct {
 	// settingsSaved follows saved settings outside the page (the native
 	// menu's language and theme); nil in tests.
 	settingsSaved func(chat.Settings)
+	models        modelLists // the model picker's lists (agents.go)
 }
 
 // AppInfo tells the UI about the running app.
@@ -79,7 +80,7 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *s
 	a.workspaces = workspace.NewManager(st)
 	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, EnvFor: a.envFor,
 		Tools:  func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) },
-		Window: a.engineWindow, Provider: a.activeProvider})
+		Window: a.engineWindow, Provider: a.chatProvider})
 	return a
 }
 

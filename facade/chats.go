@@ -2,18 +2,10 @@ package facade
 
 import (
 	"airlock/backend/chat"
-	"airlock/backend/engine"
 )
 
 func (a *App) ListChats() ([]chat.Chat, error) { return result(a.store.ListChats(a.ctx)) }
-func (a *App) CreateChat() (chat.Chat, error) {
-	if a.toolMode != "" {
-		o := chat.DefaultChatOptions()
-		o.ToolMode = a.toolMode
-		return result(a.store.CreateChatWith(a.ctx, engine.DefaultTitle, o))
-	}
-	return result(a.store.CreateChat(a.ctx, engine.DefaultTitle))
-}
+func (a *App) CreateChat() (chat.Chat, error)  { return a.CreateChatWith("") }
 func (a *App) RenameChat(id, title string) (chat.Chat, error) {
 	return result(a.store.RenameChat(a.ctx, id, title))
 }

@@ -142,7 +142,7 @@ func answerOK(w http.ResponseWriter) {
 // Connector, to the active provider.
 func streamTurn(t *testing.T, a *App) {
 	t.Helper()
-	_, model, err := a.connect(a.ctx)
+	_, model, err := a.connect(a.ctx, chat.Chat{})
 	if err != nil {
 		t.Fatal(err)
 	}

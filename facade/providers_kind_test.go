@@ -81,7 +81,7 @@ func TestDemoProviderKindSwitches(t *testing.T) {
 	if saved, err := a.SaveProvider(d); err != nil || saved.Kind != chat.APIAnthropic || saved.BaseURL != a.demoURL {
 		t.Fatalf("saved %+v %v", saved, err)
 	}
-	p, model, err := a.connect(a.ctx)
+	p, model, err := a.connect(a.ctx, chat.Chat{}) // a chat with no provider of its own: the active one
 	if err != nil || p.APIKind() != chat.APIAnthropic {
 		t.Fatalf("connect %+v %v", p, err)
 	}

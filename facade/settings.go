@@ -11,7 +11,10 @@ import (
 	"time"
 )
 
-func (a *App) GetSettings() (chat.Settings, error) { return result(a.store.GetSettings(a.ctx)) }
+func (a *App) GetSettings() (chat.Settings, error) {
+	s, err := a.store.GetSettings(a.ctx)
+	return a.withDefaultAgent(s), toAPI(err)
+}
 
 func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 	if s.Temperature > 2 {
@@ -26,7 +29,17 @@ func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 	if _, err := a.store.GetProvider(a.ctx, s.ActiveProviderID); err != nil {
 		return s, toAPI(chat.Errorf("unknown_provider", chat.ErrInvalid, "The chosen provider no longer exists."))
 	}
+	before, _ := a.store.GetSettings(a.ctx)
 	if err := a.store.SaveSettings(a.ctx, s); err != nil {
+		return s, toAPI(err)
+	}
+	// A provider chosen here is where new chats go (open chats keep theirs).
+	if before.ActiveProviderID != s.ActiveProviderID {
+		if p, err := a.store.GetProvider(a.ctx, s.ActiveProviderID); err == nil {
+			_ = a.store.SetLastModel(a.ctx, p.ID, p.Model)
+		}
+	}
+	if err := a.saveDefaultAgent(s); err != nil {
 		return s, toAPI(err)
 	}
 	saved, err := a.GetSettings()
@@ -102,17 +115,17 @@ func (a *App) client(p chat.Provider) *llm.Client {
 	return llm.New(clientConfig(p))
 }
 
-// connect is the engine's Connector: the active provider, ready to stream.
-func (a *App) connect(ctx context.Context) (chat.Provider, engine.Model, error) {
+// connect is the engine's Connector: the chat's provider and model, ready to stream.
+func (a *App) connect(ctx context.Context, c chat.Chat) (chat.Provider, engine.Model, error) {
 	a.waitForMCP(ctx)
-	p, err := a.activeProvider(ctx)
+	p, err := a.chatProvider(ctx, c)
 	if err != nil {
 		return p, nil, err
 	}
 	if p.Model == "" {
 		models, err := a.client(p).ListModels(ctx)
 		if err != nil || len(models) == 0 {
-			return p, nil, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s. Pick one in Settings → Providers.", p.Name)
+			return p, nil, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s, and its server lists none. Pick one with the model chip at the top of the chat.", p.Name)
 		}
 		p.Model = models[0]
 	}

@@ -91,6 +91,12 @@ var tsTypes = []struct {
 	{"RuleTest", RuleTest{}},
 	{"RuleAdded", RuleAdded{}},
 	{"AuditPage", AuditPage{}},
+	{"ChatSetup", chat.ChatSetup{}},
+	{"ToolChoice", chat.ToolChoice{}},
+	{"Agent", chat.Agent{}},
+	{"ProviderModels", ProviderModels{}},
+	{"ToolOffer", ToolOffer{}},
+	{"ChatTools", ChatTools{}},
 }
 
 var (

@@ -96,6 +96,7 @@ type Chat struct {
 	// conversation that is shown and sent to the model ("" when empty).
 	LeafID string `json:"leafId"`
 	ChatOptions
+	ChatSetup
 }
 
 // ChatOptions are the per-chat choices of how tools are offered and read.

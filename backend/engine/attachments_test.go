@@ -63,7 +63,7 @@ func newImageEnv(t *testing.T, model string, mode chat.ToolMode) *imageEnv {
 			env.notes = append(env.notes, n)
 			env.mu.Unlock()
 		}
-	}, Connect: func(context.Context) (chat.Provider, Model, error) {
+	}, Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) {
 		return chat.Provider{ID: "demo", Model: model}, client, nil
 	}})
 	t.Cleanup(env.eng.Shutdown)

@@ -43,7 +43,7 @@ func BenchmarkTurnPerToken(b *testing.B) {
 	var events atomic.Int64
 	ends := make(chan struct{}, 1)
 	client := llm.New(llm.Config{BaseURL: srv.URL + "/v1", Model: "m"})
-	eng := New(Deps{Store: st, Connect: func(context.Context) (chat.Provider, Model, error) {
+	eng := New(Deps{Store: st, Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) {
 		return chat.Provider{Model: "m"}, client, nil
 	}, Emit: func(name string, p any) {
 		_, _ = json.Marshal(p)

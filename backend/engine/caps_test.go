@@ -40,7 +40,9 @@ func (m *nativeFlood) Stream(_ context.Context, _ llm.Request, on func(llm.Delta
 func TestCallsPerAnswerAreCapped(t *testing.T) {
 	l := newLoop(t, "", "json")
 	flood := &nativeFlood{n: 20_000}
-	l.eng.connect = func(context.Context) (chat.Provider, Model, error) { return chat.Provider{Model: "m"}, flood, nil }
+	l.eng.connect = func(context.Context, chat.Chat) (chat.Provider, Model, error) {
+		return chat.Provider{Model: "m"}, flood, nil
+	}
 	l.send("go")
 	calls := l.waitCalls("cards", func(cs []chat.Call) bool { return len(cs) > 0 })
 	if len(calls) != MaxCallsPerAnswer+1 {

@@ -229,11 +229,7 @@ func (e *Engine) CompactNow(ctx context.Context, chatID string) (chat.Summary, e
 	if err != nil {
 		return chat.Summary{}, err
 	}
-	settings, err := e.store.GetSettings(ctx)
-	if err != nil {
-		return chat.Summary{}, err
-	}
-	provider, model, err := e.connect(ctx)
+	provider, model, err := e.connect(ctx, c)
 	if err != nil {
 		return chat.Summary{}, err
 	}
@@ -245,7 +241,7 @@ func (e *Engine) CompactNow(ctx context.Context, chatID string) (chat.Summary, e
 	for len(history) > 0 && history[len(history)-1].Role == chat.RoleAssistant && history[len(history)-1].Status != chat.StatusComplete {
 		history = history[:len(history)-1]
 	}
-	plan := e.planTurn(ctx, c, provider, settings.SystemPrompt, history)
+	plan := e.planTurn(ctx, c, provider, history)
 	plan.window = e.budgetFor(ctx, provider)
 	_, rep, _ := plan.request()
 	through := rep.DroppedThrough

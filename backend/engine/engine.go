@@ -34,6 +34,7 @@ type Store interface {
 	ListMessages(ctx context.Context, chatID string) ([]chat.Message, error)
 	DeleteMessage(ctx context.Context, id string) error
 	GetSettings(ctx context.Context) (chat.Settings, error)
+	GetAgent(ctx context.Context, id string) (chat.Agent, error)
 
 	AddCalls(ctx context.Context, calls []chat.Call) ([]chat.Call, error)
 	UpdateCall(ctx context.Context, c chat.Call) error
@@ -85,9 +86,9 @@ type Deps struct {
 	// Overflow recognises a "request too long" error (default
 	// DefaultOverflow).
 	Overflow Overflow
-	// Provider is the active provider, without connecting (the gauge asks
-	// often); nil: Connect's.
-	Provider func(ctx context.Context) (chat.Provider, error)
+	// Provider is the chat's provider and model, without connecting (the
+	// gauge asks often); nil: Connect's.
+	Provider func(ctx context.Context, c chat.Chat) (chat.Provider, error)
 }
 
 // Model streams one completion (llm.Client satisfies it).
@@ -95,8 +96,9 @@ type Model interface {
 	Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Result, error)
 }
 
-// Connector resolves the active provider into a model to talk to.
-type Connector func(ctx context.Context) (chat.Provider, Model, error)
+// Connector resolves the chat's provider and model (its ProviderID and
+// Model; "" for the active provider and its model) into a model to talk to.
+type Connector func(ctx context.Context, c chat.Chat) (chat.Provider, Model, error)
 
 // DefaultTitle is the title of a chat nobody has named yet; the first user
 // message replaces it.
@@ -116,7 +118,7 @@ type Engine struct {
 
 	windowFor WindowFor
 	overflow  Overflow
-	provider  func(ctx context.Context) (chat.Provider, error)
+	provider  func(ctx context.Context, c chat.Chat) (chat.Provider, error)
 	win       windows
 
 	// FrameInterval overrides the UI coalescing interval (tests).
@@ -131,6 +133,7 @@ type Engine struct {
 	wg         sync.WaitGroup
 
 	decide sync.Mutex // serialises decisions and the hand-back of results
+	order  inOrder    // the line of calls of chats whose agent runs them one at a time
 	runs   runLocks   // orders a chat's runs (runorder.go)
 }
 
@@ -324,11 +327,11 @@ func (e *Engine) start(ctx context.Context, chatID string) (chat.Message, error)
 // startAs streams a new answer that add stores (as the next message, or as a
 // new version of an earlier answer). The request is the active path up to it.
 func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Message) (chat.Message, error)) (chat.Message, error) {
-	settings, err := e.store.GetSettings(ctx)
+	c, err := e.store.GetChat(ctx, chatID)
 	if err != nil {
 		return chat.Message{}, err
 	}
-	provider, model, connErr := e.connect(ctx)
+	provider, model, connErr := e.connect(ctx, c)
 	asst, err := add(chat.Message{ChatID: chatID, Role: chat.RoleAssistant, Kind: chat.KindText, Status: chat.StatusStreaming, Model: provider.Model})
 	if err != nil {
 		return chat.Message{}, err
@@ -351,10 +354,6 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 	if err != nil {
 		return chat.Message{}, err
 	}
-	c, err := e.store.GetChat(ctx, chatID)
-	if err != nil {
-		return chat.Message{}, err
-	}
 
 	e.mu.Lock()
 	if e.streams[chatID] != nil {
@@ -368,12 +367,8 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 	e.wg.Add(1)
 	e.mu.Unlock()
 
-	plan := e.planTurn(ctx, c, provider, settings.SystemPrompt, history)
+	plan := e.planTurn(ctx, c, provider, history)
 	plan.window = e.budgetFor(ctx, provider)
-	if settings.Temperature >= 0 {
-		temp := float32(settings.Temperature)
-		plan.temperature = &temp
-	}
 	go e.run(sctx, t, asst, model, plan)
 	return asst, nil
 }

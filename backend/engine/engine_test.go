@@ -64,7 +64,7 @@ func setup(t *testing.T, m Model, connErr error) (*Engine, *store.Store, *events
 	}
 	t.Cleanup(func() { st.Close() })
 	ev := &events{ends: make(chan bridge.EndEvent, 10)}
-	eng := New(Deps{Store: st, Connect: func(context.Context) (chat.Provider, Model, error) {
+	eng := New(Deps{Store: st, Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) {
 		return chat.Provider{Name: "Fake", Model: "fake-1"}, m, connErr
 	}, Emit: ev.emit})
 	t.Cleanup(eng.Shutdown)
@@ -90,9 +90,10 @@ func TestSendStreamsAndCompletes(t *testing.T) {
 	ctx := context.Background()
 	m := &fakeModel{deltas: []llm.Delta{{Reasoning: "hmm "}, {Text: "Hel"}, {Text: "lo!"}}, gotReq: make(chan llm.Request, 1)}
 	eng, st, ev, c := setup(t, m, nil)
-	if err := st.SaveSettings(ctx, chat.Settings{ActiveProviderID: chat.DemoProviderID, SystemPrompt: "Be brief.", Temperature: 0.5, Language: "auto", Theme: "system", MaxTurns: 25, ToolTimeoutSeconds: 30}); err != nil {
-		t.Fatal(err)
-	}
+	editAgent(t, st, chat.DefaultAgentID, func(a *chat.Agent) {
+		temp := 0.5
+		a.SystemPrompt, a.Temperature = "Be brief.", &temp
+	})
 	msgs, err := eng.Send(ctx, c.ID, "Hi there\nsecond line")
 	if err != nil {
 		t.Fatal(err)

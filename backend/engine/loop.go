@@ -240,7 +240,7 @@ func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.Raw
 	}
 	e.record(ctx, c, approvalKind(c, fixing), note{by: by, detail: detail, runs: true})
 	e.wg.Add(1)
-	go e.execute(c)
+	go e.execute(c, e.enqueue(ctx, c))
 	return nil
 }
 
@@ -402,8 +402,8 @@ func (e *Engine) continueLocked(ctx context.Context, chatID string) {
 	if err != nil {
 		return
 	}
-	if n := turnsSinceUser(history); n >= settings.MaxTurns {
-		e.notice(chatID, "turn_cap", fmt.Sprintf("Paused after %d model turns for one message (the limit in Settings). Press Continue to let the model go on.", n))
+	if n, max := turnsSinceUser(history), e.agentOfChat(ctx, chatID).MaxTurns; n >= max {
+		e.notice(chatID, "turn_cap", fmt.Sprintf("Paused after %d model turns for one message (the limit of the chat's agent). Press Continue to let the model go on.", n))
 		return
 	}
 	asst, err := e.start(ctx, chatID)

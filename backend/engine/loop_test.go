@@ -117,7 +117,9 @@ func newLoopWith(t *testing.T, dir, paradigmID string, box *tools.Toolbox, repli
 	l := &loopEnv{t: t, st: st, model: &scripted{replies: replies}, calls: map[string]chat.Call{},
 		ends: make(chan bridge.EndEvent, 20), notes: make(chan bridge.Notice, 20)}
 	l.eng = New(Deps{Store: st, Tools: Fixed(box), Emit: l.emit,
-		Connect: func(context.Context) (chat.Provider, Model, error) { return chat.Provider{Model: "m"}, l.model, nil }})
+		Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) {
+			return chat.Provider{Model: "m"}, l.model, nil
+		}})
 	t.Cleanup(l.eng.Shutdown)
 	ctx := context.Background()
 	chats, _ := st.ListChats(ctx)
@@ -397,11 +399,7 @@ func TestLoopGuardStopsTheThirdIdenticalCall(t *testing.T) {
 func TestTurnCapPausesTheLoop(t *testing.T) {
 	l := newLoop(t, "", "json", written(t, "json", tc("1", "echo", `{"text":"a"}`)), written(t, "json", tc("2", "echo", `{"text":"b"}`)), "never reached")
 	ctx := context.Background()
-	s, _ := l.st.GetSettings(ctx)
-	s.MaxTurns = 2
-	if err := l.st.SaveSettings(ctx, s); err != nil {
-		t.Fatal(err)
-	}
+	editAgent(t, l.st, chat.DefaultAgentID, func(a *chat.Agent) { a.MaxTurns = 2 })
 	allowAlways(t, l.st, "echo")
 	l.send("go")
 	select {
@@ -424,9 +422,7 @@ func TestTurnCapPausesTheLoop(t *testing.T) {
 func TestTimeoutAndCancel(t *testing.T) {
 	l := newLoop(t, "", "json", written(t, "json", tc("s1", "sleep", `{}`), tc("s2", "sleep", `{}`)), "ok")
 	ctx := context.Background()
-	s, _ := l.st.GetSettings(ctx)
-	s.ToolTimeoutSeconds = 1
-	_ = l.st.SaveSettings(ctx, s)
+	editAgent(t, l.st, chat.DefaultAgentID, func(a *chat.Agent) { a.ToolTimeoutSeconds = 1 })
 	l.send("sleep")
 	calls := l.waitCalls("cards", count(2))
 	_ = l.eng.RunAll(ctx, calls[0].MessageID)

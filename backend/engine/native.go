@@ -33,7 +33,7 @@ type turnPlan struct {
 	provider chat.Provider
 	chat     chat.Chat
 	box      *tools.Toolbox
-	system   string // the user's system prompt
+	system   string // the agent's system prompt
 	history  []chat.Message
 	calls    map[string][]chat.Call // by message ID
 	summary  *summaryView           // the stored summary that stands for the start, if any
@@ -43,13 +43,15 @@ type turnPlan struct {
 	vision     chat.Vision                      // whether the model takes images
 	toolImages bool                             // the chat sends its tools' images to the model
 
-	temperature *float32
+	generation generation // the agent's options (setup.go)
 }
 
-// planTurn decides how the model calls tools in this answer.
-func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, system string, history []chat.Message) turnPlan {
-	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: system, history: history,
-		calls: map[string][]chat.Call{}}
+// planTurn decides how the model calls tools in this answer; the chat's
+// agent gives the system prompt and the options (setup.go).
+func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, history []chat.Message) turnPlan {
+	agent := e.agentOf(ctx, c)
+	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: agent.SystemPrompt, history: history,
+		calls: map[string][]chat.Call{}, generation: generationOf(agent)}
 	plan.summary = activeSummary(ctx, e.store, c.ID, history)
 	if all, err := e.store.ListCalls(ctx, c.ID); err == nil {
 		for _, cl := range all {
@@ -92,7 +94,7 @@ func (p turnPlan) request() (llm.Request, fit.Report, error) {
 			req.Tools = append(req.Tools, llm.Tool{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
 		}
 	}
-	req.Temperature = p.temperature
+	req = p.generation.apply(req)
 	msgs, rep, err := p.fitted(p.view(system, par, native), req.Tools)
 	req.Messages = make([]llm.Message, len(msgs))
 	for i, m := range msgs {

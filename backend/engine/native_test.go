@@ -94,7 +94,7 @@ func newNativeWith(t *testing.T, kind, model string, mode chat.ToolMode, demo ht
 	client := llm.New(llm.Config{Kind: kind, BaseURL: srv.URL + "/v1", Model: model})
 	n.st = st
 	n.eng = New(Deps{Store: st, Tools: Fixed(box), Emit: n.emit,
-		Connect: func(context.Context) (chat.Provider, Model, error) {
+		Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) {
 			return chat.Provider{ID: "demo", Model: model}, client, nil
 		}})
 	t.Cleanup(n.eng.Shutdown)

@@ -78,15 +78,12 @@ func (e *Engine) applyRules(ctx context.Context, chatID string, box *tools.Toolb
 // turnOf is the chat's latest answer's number since the user wrote, and
 // the turn cap.
 func (e *Engine) turnOf(ctx context.Context, chatID string) (turn, maxTurns int) {
-	settings, err := e.store.GetSettings(ctx)
-	if err != nil {
-		return 0, 0
-	}
+	maxTurns = e.agentOfChat(ctx, chatID).MaxTurns
 	history, err := e.store.ListMessages(ctx, chatID)
 	if err != nil {
-		return 0, settings.MaxTurns
+		return 0, maxTurns
 	}
-	return turnsSinceUser(history), settings.MaxTurns
+	return turnsSinceUser(history), maxTurns
 }
 
 // denyByRule settles a call a never rule covers: the model is told the

@@ -139,9 +139,7 @@ func TestAuditOfTheLoopGuard(t *testing.T) {
 func TestAuditOfTheTurnCap(t *testing.T) {
 	l := newLoop(t, "", "json", written(t, "json", tc("1", "echo", `{"text":"a"}`)), written(t, "json", tc("2", "echo", `{"text":"b"}`)), "end")
 	ctx := context.Background()
-	s, _ := l.st.GetSettings(ctx)
-	s.MaxTurns = 1
-	_ = l.st.SaveSettings(ctx, s)
+	editAgent(t, l.st, chat.DefaultAgentID, func(a *chat.Agent) { a.MaxTurns = 1 })
 	r := allowAlways(t, l.st, "echo")
 	l.send("go")
 	select {
@@ -219,9 +217,7 @@ func TestAuditOfFixAndRun(t *testing.T) {
 func TestAuditOfRunOutcomes(t *testing.T) {
 	l := newLoop(t, "", "json", written(t, "json", tc("s1", "sleep", `{}`), tc("s2", "sleep", `{}`)), "ok")
 	ctx := context.Background()
-	s, _ := l.st.GetSettings(ctx)
-	s.ToolTimeoutSeconds = 1
-	_ = l.st.SaveSettings(ctx, s)
+	editAgent(t, l.st, chat.DefaultAgentID, func(a *chat.Agent) { a.ToolTimeoutSeconds = 1 })
 	l.send("sleep")
 	calls := l.waitCalls("cards", count(2))
 	_ = l.eng.RunAll(ctx, calls[0].MessageID)

@@ -25,10 +25,9 @@ func (e *Engine) Cancel(callID string) {
 
 var errCancelledByUser = errors.New("cancelled by the user")
 
-// toolTimeout is how long a run may take (Settings → tool timeout).
-func (e *Engine) toolTimeout(ctx context.Context) time.Duration {
-	settings, _ := e.store.GetSettings(ctx)
-	if t := time.Duration(settings.ToolTimeoutSeconds) * time.Second; t > 0 {
+// toolTimeout is how long a run may take (the chat's agent's tool timeout).
+func (e *Engine) toolTimeout(ctx context.Context, chatID string) time.Duration {
+	if t := time.Duration(e.agentOfChat(ctx, chatID).ToolTimeoutSeconds) * time.Second; t > 0 {
 		return t
 	}
 	return 30 * time.Second
@@ -46,7 +45,7 @@ func (e *Engine) toolsOf(ctx context.Context, chatID string) *tools.Toolbox {
 	if err != nil {
 		return noTools
 	}
-	return e.tools(c)
+	return Offered(e.tools(c), e.agentOf(ctx, c), c.ToolToggles)
 }
 
 // RunByHand runs a tool a person asked for in the Tool lab, on the chat's
@@ -58,7 +57,7 @@ func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.R
 	if err != nil {
 		return tools.Output{}, rejectedArgs(err)
 	}
-	timeout := e.toolTimeout(ctx)
+	timeout := e.toolTimeout(ctx, chatID)
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	byHand := chat.Call{ChatID: chatID, Name: canon, Arguments: clean}
@@ -80,14 +79,16 @@ func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.R
 	return out, err
 }
 
-// execute runs an approved call with the timeout and output cap.
-func (e *Engine) execute(c chat.Call) {
+// execute runs an approved call with the timeout and output cap, after the
+// call before it in line when the chat's agent runs calls one at a time
+// (the timeout starts when it runs; Cancel works while it waits).
+func (e *Engine) execute(c chat.Call, q queued) {
 	defer e.wg.Done()
+	defer q.end()
 	ctx := context.Background()
-	timeout := e.toolTimeout(ctx)
-	runCtx, cancelTimeout := context.WithTimeout(ctx, timeout)
-	runCtx, cancel := context.WithCancelCause(runCtx)
-	defer cancelTimeout()
+	timeout := e.toolTimeout(ctx, c.ChatID)
+	baseCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	e.mu.Lock()
 	e.running[c.ID] = toolRun{chatID: c.ChatID, cancel: cancel}
 	e.mu.Unlock()
@@ -97,6 +98,7 @@ func (e *Engine) execute(c chat.Call) {
 		e.mu.Unlock()
 	}()
 
+	waited := q.wait(baseCtx)
 	// In its turn: a tool that changes the workspace runs alone, and a
 	// call a rule allowed is decided again on the workspace as it is now.
 	t, _ := e.toolsOf(ctx, c.ChatID).Get(c.Name)
@@ -109,6 +111,8 @@ func (e *Engine) execute(c chat.Call) {
 	if !e.stillAllowed(ctx, c) {
 		return
 	}
+	runCtx, cancelTimeout := context.WithTimeout(baseCtx, timeout)
+	defer cancelTimeout()
 	if err := c.Move(chat.CallRunning); err != nil {
 		return
 	}
@@ -116,7 +120,13 @@ func (e *Engine) execute(c chat.Call) {
 	if e.save(c) != nil {
 		return
 	}
-	out, err := e.runTool(runCtx, c)
+	var (
+		out tools.Output
+		err error
+	)
+	if waited {
+		out, err = e.runTool(runCtx, c)
+	}
 	release()
 	release = nil
 	interrupted := errors.Is(context.Cause(runCtx), errStopped)

@@ -47,15 +47,11 @@ func (e *Engine) ContextUsage(ctx context.Context, chatID, draft string) (Contex
 	if err != nil {
 		return ContextUsage{}, err
 	}
-	settings, err := e.store.GetSettings(ctx)
-	if err != nil {
-		return ContextUsage{}, err
-	}
 	var provider chat.Provider
 	if e.provider != nil {
-		provider, err = e.provider(ctx)
+		provider, err = e.provider(ctx, c)
 	} else {
-		provider, _, err = e.connect(ctx)
+		provider, _, err = e.connect(ctx, c)
 	}
 	if err != nil && provider.ID == "" {
 		return ContextUsage{}, err
@@ -74,7 +70,7 @@ func (e *Engine) ContextUsage(ctx context.Context, chatID, draft string) (Contex
 	if draft != "" {
 		history = append(history, chat.Message{ID: "draft", ChatID: chatID, Role: chat.RoleUser, Kind: chat.KindText, Content: draft, Status: chat.StatusComplete})
 	}
-	plan := e.planTurn(ctx, c, provider, settings.SystemPrompt, history)
+	plan := e.planTurn(ctx, c, provider, history)
 	plan.window = e.budgetFor(ctx, provider)
 	_, rep, err := plan.request()
 	if err != nil && !errors.Is(err, fit.ErrTooSmall) {

@@ -137,7 +137,7 @@ func newWindowed(t *testing.T, srv *windowServer, window Window) (*Engine, *stor
 		}
 	}
 	eng := New(Deps{Store: st, Tools: Fixed(box), Emit: emit,
-		Connect: func(context.Context) (chat.Provider, Model, error) {
+		Connect: func(context.Context, chat.Chat) (chat.Provider, Model, error) {
 			return chat.Provider{ID: "p", Model: "m"}, client, nil
 		},
 		Window: func(context.Context, chat.Provider) Window { return window }})
@@ -148,19 +148,8 @@ func newWindowed(t *testing.T, srv *windowServer, window Window) (*Engine, *stor
 		t.Fatal(err)
 	}
 	allowAlways(t, st, "fetch")
-	if err := st.SaveSettings(ctx, withTurns(t, st, 100)); err != nil {
-		t.Fatal(err)
-	}
+	editAgent(t, st, chat.DefaultAgentID, func(a *chat.Agent) { a.MaxTurns = 100 }) // the turn cap is the agent's
 	return eng, st, c
-}
-
-func withTurns(t *testing.T, st *store.Store, n int) chat.Settings {
-	s, err := st.GetSettings(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.MaxTurns = n
-	return s
 }
 
 func waitDone(t *testing.T, st *store.Store, chatID string) []chat.Message {

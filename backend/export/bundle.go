@@ -61,6 +61,9 @@ type Chat struct {
 	// Audit is the chat's audit trail: every decision on its calls, oldest
 	// first.
 	Audit []AuditRow `json:"audit"`
+	// Agent is the chat's agent by value (no provider, never a key); null
+	// in exports made before agents existed.
+	Agent *chat.Agent `json:"agent"`
 }
 
 // Options are how the chat offers and reads tool calls, and where its tools
@@ -76,6 +79,11 @@ type Options struct {
 	// ToolMode is how the model calls tools: text, native or auto ("" in
 	// exports made before it existed: text).
 	ToolMode string `json:"toolMode"`
+	// Model is the model the chat talks to. Provider ids are local, so an
+	// imported chat asks the active provider for it (the model chip shows it
+	// and switches); ToolToggles are the chat's own tool toggles.
+	Model       string          `json:"model"`
+	ToolToggles map[string]bool `json:"toolToggles"`
 }
 
 // Message is one message (one version of a turn).
@@ -243,7 +251,7 @@ func fromStore(d store.ChatData) Chat {
 		Pinned: d.Chat.Pinned, LeafID: d.Chat.LeafID,
 		Options: Options{Paradigm: d.Chat.Paradigm, RecognizeOthers: d.Chat.RecognizeOthers,
 			WorkspaceKind: d.Chat.WorkspaceKind, WorkspaceDir: d.Chat.WorkspaceDir, MCPServers: d.Chat.MCPServers,
-			ToolMode: string(d.Chat.ToolMode)},
+			ToolMode: string(d.Chat.ToolMode), Model: d.Chat.Model, ToolToggles: d.Chat.ToolToggles},
 		Messages: make([]Message, 0, len(d.Messages)), Calls: make([]Call, 0, len(d.Calls)),
 		ScratchFiles: make([]File, 0, len(d.Scratch)), Audit: make([]AuditRow, 0, len(d.Audit))}
 	// The trail rows about the chat's calls (and runs from the Tool lab):
@@ -258,6 +266,11 @@ func fromStore(d store.ChatData) Chat {
 		if e.CallID == "" || calls[e.CallID] {
 			c.Audit = append(c.Audit, auditRow(e))
 		}
+	}
+	if d.Agent != nil {
+		ag := *d.Agent
+		ag.ProviderID, ag.CreatedAt, ag.UpdatedAt = "", 0, 0 // the provider is local; the ID finds it again on import
+		c.Agent = &ag
 	}
 	for _, m := range d.Messages {
 		st := m.Status
@@ -331,7 +344,7 @@ func toStore(c Chat) (store.ChatData, error) {
 		Pinned: c.Pinned, LeafID: c.LeafID,
 		ChatOptions: chat.ChatOptions{Paradigm: c.Options.Paradigm, RecognizeOthers: c.Options.RecognizeOthers,
 			WorkspaceKind: c.Options.WorkspaceKind, WorkspaceDir: c.Options.WorkspaceDir, MCPServers: c.Options.MCPServers,
-			ToolMode: chat.ToolModeText}}}
+			ToolMode: chat.ToolModeText}, ChatSetup: chat.ChatSetup{Model: c.Options.Model, ToolToggles: c.Options.ToolToggles}}, Agent: c.Agent}
 	if m, ok := chat.ParseToolMode(c.Options.ToolMode); ok {
 		d.Chat.ToolMode = m
 	}

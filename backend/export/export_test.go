@@ -75,9 +75,13 @@ func TestBuildContents(t *testing.T) {
 	if f := lisbon.ScratchFiles[2]; f.Path != "photo.bin" || f.Encoding != "base64" {
 		t.Fatalf("binary scratch file = %+v", f)
 	}
-	// Nothing secret: providers and settings are not in the bundle.
+	// Nothing secret: providers and settings are not in the bundle. The
+	// chat's agent is, by value (its system prompt too), without provider.
 	out := string(write(t, b, "json"))
-	for _, secret := range []string{"apiKey", "api_key", "baseUrl", "activeProviderId", "systemPrompt"} {
+	if lisbon.Agent == nil || lisbon.Agent.ID != chat.DefaultAgentID || lisbon.Agent.ProviderID != "" {
+		t.Errorf("the chat's agent = %+v", lisbon.Agent)
+	}
+	for _, secret := range []string{"apiKey", "api_key", "baseUrl", "activeProviderId"} {
 		if strings.Contains(out, secret) {
 			t.Errorf("the export mentions %s", secret)
 		}

@@ -251,6 +251,7 @@ func decodeChat(raw json.RawMessage, path string) (Chat, error) {
 		Calls        []json.RawMessage `json:"calls"`
 		ScratchFiles []json.RawMessage `json:"scratchFiles"`
 		Audit        []json.RawMessage `json:"audit"`
+		Agent        json.RawMessage   `json:"agent"`
 	}
 	for _, k := range []string{"id", "messages"} {
 		if v, ok := fields[k]; !ok || string(v) == "null" {
@@ -262,7 +263,7 @@ func decodeChat(raw json.RawMessage, path string) (Chat, error) {
 		dst any
 	}{{"id", &w.ID}, {"title", &w.Title}, {"createdAt", &w.CreatedAt}, {"updatedAt", &w.UpdatedAt}, {"pinned", &w.Pinned},
 		{"leafId", &w.LeafID}, {"options", &w.Options}, {"messages", &w.Messages}, {"calls", &w.Calls},
-		{"scratchFiles", &w.ScratchFiles}, {"audit", &w.Audit}} {
+		{"scratchFiles", &w.ScratchFiles}, {"audit", &w.Audit}, {"agent", &w.Agent}} {
 		key, dst := f.key, f.dst
 		if v, ok := fields[key]; ok {
 			if err := json.Unmarshal(v, dst); err != nil {
@@ -280,6 +281,14 @@ func decodeChat(raw json.RawMessage, path string) (Chat, error) {
 		Messages: []Message{}, Calls: []Call{}, ScratchFiles: []File{}, Audit: []AuditRow{}}
 	if len(w.Options) > 0 && string(w.Options) != "null" {
 		if err := decodeObject(w.Options, path+".options", &c.Options); err != nil {
+			return Chat{}, err
+		}
+	}
+	if len(w.Agent) > 0 && string(w.Agent) != "null" {
+		// Checked when imported: one that does not check out leaves the
+		// chat with the default agent.
+		c.Agent = &chat.Agent{}
+		if err := decodeObject(w.Agent, path+".agent", c.Agent); err != nil {
 			return Chat{}, err
 		}
 	}

@@ -137,6 +137,7 @@ type ToolCall struct {
 type Request struct {
 	Messages    []Message
 	Temperature *float32 // nil = provider default
+	TopP        *float32 // nil = provider default
 	// Tools offered for native calls. Empty: no tools are sent, and the
 	// request is exactly what it was before native calls existed.
 	Tools []Tool

@@ -47,30 +47,7 @@ func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, bo
 	if len(req.Tools) > 0 && req.ParallelToolCalls != nil {
 		oreq.ParallelToolCalls = *req.ParallelToolCalls
 	}
-	if n := req.MaxTokens; n > 0 || c.cfg.MaxTokens > 0 {
-		if n <= 0 {
-			n = c.cfg.MaxTokens
-		}
-		oreq.MaxTokens = n
-		if errors.Is(openai.NewReasoningValidator().Validate(oreq), openai.ErrReasoningModelMaxTokensDeprecated) {
-			// OpenAI's reasoning models take the budget as
-			// max_completion_tokens only; every other server reads max_tokens.
-			oreq.MaxTokens, oreq.MaxCompletionTokens = 0, n
-		}
-	}
-	if t := req.Temperature; t != nil {
-		oreq.Temperature = *t
-		if *t == 0 {
-			// go-openai omits a zero temperature (omitempty); this is its
-			// documented stand-in for "exactly 0".
-			oreq.Temperature = math.SmallestNonzeroFloat32
-		}
-		if openai.NewReasoningValidator().Validate(oreq) != nil {
-			// Reasoning models (o1, o3, gpt-5…) only accept the default:
-			// drop the user's global temperature rather than fail.
-			oreq.Temperature = 0
-		}
-	}
+	setOptions(&oreq, req, c.cfg.MaxTokens)
 	if !native {
 		return oreq, nil, nil
 	}
@@ -89,6 +66,48 @@ func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, bo
 	}
 	body, err = json.Marshal(nativeRequest{ChatCompletionRequest: &oreq, Messages: msgs})
 	return oreq, body, err
+}
+
+// setOptions sends the generation options the model accepts (budget: the
+// client's answer budget when the request sets none). Reasoning
+// models (o1, o3, gpt-5…) take only the default temperature and top_p, and
+// max_completion_tokens instead of max_tokens: what they refuse is dropped
+// rather than failing the answer.
+func setOptions(oreq *openai.ChatCompletionRequest, req Request, budget int) {
+	if t := req.Temperature; t != nil {
+		oreq.Temperature = *t
+		if *t == 0 {
+			// go-openai omits a zero temperature (omitempty); this is its
+			// documented stand-in for "exactly 0".
+			oreq.Temperature = math.SmallestNonzeroFloat32
+		}
+	}
+	if p := req.TopP; p != nil && *p > 0 {
+		oreq.TopP = *p
+	}
+	refuses := func(probe openai.ChatCompletionRequest) bool {
+		probe.Model = oreq.Model
+		return openai.NewReasoningValidator().Validate(probe) != nil
+	}
+	if refuses(openai.ChatCompletionRequest{Temperature: 0.5}) {
+		oreq.Temperature = 0
+	}
+	if refuses(openai.ChatCompletionRequest{TopP: 0.5}) {
+		oreq.TopP = 0
+	}
+	// The answer budget: the request's (an agent's, a Continue's), else the
+	// client's (Config.MaxTokens). OpenAI's reasoning models take it as
+	// max_completion_tokens only; every other server reads max_tokens.
+	if n := req.MaxTokens; n > 0 || budget > 0 {
+		if n <= 0 {
+			n = budget
+		}
+		if refuses(openai.ChatCompletionRequest{MaxTokens: 1}) {
+			oreq.MaxCompletionTokens = n
+		} else {
+			oreq.MaxTokens = n
+		}
+	}
 }
 
 // nativeRequest is go-openai's request with our messages: the outer

@@ -191,3 +191,43 @@ func TestRequestBadToolSchema(t *testing.T) {
 		t.Errorf("message %q", e.Message)
 	}
 }
+
+// The options an agent sets are sent as each model accepts them: a chat
+// model gets temperature, top_p and max_tokens; a reasoning model (o3,
+// gpt-5) only max_completion_tokens, since it refuses the others; unset
+// options are not sent at all.
+func TestGenerationOptionsPerModel(t *testing.T) {
+	url, body := bodyServer(t)
+	temp, topP := float32(0.2), float32(0.9)
+	req := llm.Request{Messages: []llm.Message{{Role: chat.RoleUser, Content: "hi"}}, Temperature: &temp, TopP: &topP, MaxTokens: 256}
+	for _, c := range []struct {
+		model      string
+		want, none []string
+	}{
+		{"qwen3:8b", []string{`"temperature":0.2`, `"top_p":0.9`, `"max_tokens":256`}, []string{"max_completion_tokens"}},
+		{"o3-mini", []string{`"max_completion_tokens":256`}, []string{"temperature", "top_p", `"max_tokens"`}},
+		{"gpt-5", []string{`"max_completion_tokens":256`}, []string{"temperature", "top_p", `"max_tokens"`}},
+	} {
+		if o := stream(t, llm.Config{BaseURL: url, Model: c.model}, t.Context(), req); o.err != nil {
+			t.Fatal(c.model, o.err)
+		}
+		for _, w := range c.want {
+			if !bytes.Contains(body(), []byte(w)) {
+				t.Errorf("%s: %s not sent: %s", c.model, w, body())
+			}
+		}
+		for _, n := range c.none {
+			if bytes.Contains(body(), []byte(n)) {
+				t.Errorf("%s: %s sent: %s", c.model, n, body())
+			}
+		}
+	}
+	if o := stream(t, llm.Config{BaseURL: url, Model: "m"}, t.Context(), llm.Request{Messages: req.Messages}); o.err != nil {
+		t.Fatal(o.err)
+	}
+	for _, n := range []string{"temperature", "top_p", "max_tokens", "max_completion_tokens"} {
+		if bytes.Contains(body(), []byte(n)) {
+			t.Errorf("unset %s sent: %s", n, body())
+		}
+	}
+}

@@ -10,20 +10,18 @@ import (
 	"airlock/backend/chat"
 )
 
-// CreateChat starts a conversation. The title may be empty (the app can name
-// the chat later from its first message).
+// CreateChat starts a conversation with the agent and model used last (see
+// NewChat). The title may be empty (the app can name the chat later from
+// its first message).
 func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error) {
-	o := chat.DefaultChatOptions()
-	if st, err := s.GetSettings(ctx); err == nil {
-		o.ToolMode = st.ToolMode
-	}
-	return s.CreateChatWith(ctx, title, o)
+	return s.NewChat(ctx, title, "")
 }
 
 // CreateChatWith starts a conversation with the given options.
 func (s *Store) CreateChatWith(ctx context.Context, title string, o chat.ChatOptions) (chat.Chat, error) {
 	now := chat.Now()
-	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: o}
+	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: o,
+		ChatSetup: chat.ChatSetup{AgentID: chat.DefaultAgentID}}
 	_, err := s.db.ExecContext(ctx,
 		insertChat, chatValues(c)...)
 	if err != nil {
@@ -42,18 +40,23 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir, mcp_servers, tool_mode"
+const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir, mcp_servers, tool_mode, agent_id, provider_id, model, tool_toggles"
 
 // insertChat writes a whole chat row.
-const insertChat = "INSERT INTO chats (" + chatColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+const insertChat = "INSERT INTO chats (" + chatColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 func scanChat(r scanner) (chat.Chat, error) {
 	var c chat.Chat
 	var servers sql.NullString
-	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir, &servers, &c.ToolMode)
+	var toggles string
+	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir, &servers, &c.ToolMode,
+		&c.AgentID, &c.ProviderID, &c.Model, &toggles)
 	if err == nil && servers.Valid {
 		c.MCPServers = []string{}
 		_ = json.Unmarshal([]byte(servers.String), &c.MCPServers) // written by serverList: a bad value offers none
+	}
+	if err == nil && toggles != "" {
+		_ = json.Unmarshal([]byte(toggles), &c.ToolToggles) // written by toggleList: a bad value toggles nothing
 	}
 	return c, err
 }
@@ -62,7 +65,20 @@ func chatValues(c chat.Chat) []any {
 	if c.ToolMode == "" {
 		c.ToolMode = chat.ToolModeText // what a chat did before the choice existed
 	}
-	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir, serverList(c.MCPServers), c.ToolMode}
+	if c.AgentID == "" {
+		c.AgentID = chat.DefaultAgentID
+	}
+	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir, serverList(c.MCPServers), c.ToolMode,
+		c.AgentID, c.ProviderID, c.Model, toggleList(c.ToolToggles)}
+}
+
+// toggleList is the tool_toggles column: ” for none.
+func toggleList(t map[string]bool) string {
+	if len(t) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(t)
+	return string(b)
 }
 
 // serverList is the mcp_servers column: NULL for every enabled server.

@@ -143,6 +143,10 @@ func (s *Store) DeleteProvider(ctx context.Context, id string) error {
 		if err := mustAffect(res, "provider", id); err != nil {
 			return err
 		}
+		// Its chats go back to the active provider ('').
+		if _, err := tx.ExecContext(ctx, "UPDATE chats SET provider_id = '', model = '' WHERE provider_id = ?", id); err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx, "UPDATE settings SET value = ? WHERE key = ? AND value = ?",
 			chat.DemoProviderID, keyActiveProvider, id)
 		return err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"airlock/backend/chat"
@@ -135,24 +134,10 @@ func TestTransientRulesDoNotSurviveARestart(t *testing.T) {
 // The always-allow rules of before 0008 become rules: everywhere → always,
 // a chat's → chat; those of deleted chats are dropped.
 func TestAllowRulesMigrate(t *testing.T) {
-	ms, err := loadMigrations(migrationFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "old.db")
-	db := openRaw(t, path)
-	if err := migrate(context.Background(), db, ms[:7]); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	path := oldDatabase(t, 7,
 		"INSERT INTO chats (id, title, created_at, updated_at) VALUES ('c1', 't', 1, 1)",
 		"INSERT INTO allow_rules (id, tool, chat_id, created_at) VALUES ('r1', 'calc', '', 10), ('r2', 'echo', 'c1', 20), ('r3', 'echo', 'gone', 30)",
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	)
 	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)

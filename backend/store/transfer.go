@@ -30,6 +30,9 @@ type ChatData struct {
 	// Files are the files attached to messages, with their bytes, by
 	// message ID, in order.
 	Files map[string][]chat.AttachmentData
+	// Agent is the chat's agent by value (an import elsewhere recreates it
+	// when that machine does not have it); nil on import: the default.
+	Agent *chat.Agent
 }
 
 // ReadChats reads whole chats for an export, from one consistent snapshot
@@ -76,6 +79,8 @@ func readChat(ctx context.Context, tx *sql.Tx, id string) (ChatData, error) {
 	if d.Chat, err = getChat(ctx, tx, id); err != nil {
 		return d, err
 	}
+	ag := agentOrDefault(ctx, tx, d.Chat.AgentID)
+	d.Agent = &ag
 	rows, err := tx.QueryContext(ctx, "SELECT "+messageColumns+" FROM messages WHERE chat_id = ? ORDER BY created_at, id", id)
 	if err != nil {
 		return d, err
@@ -173,6 +178,9 @@ func (s *Store) importChat(ctx context.Context, tx *sql.Tx, d ChatData, r *Impor
 		r.ChatsMerged++
 	} else {
 		r.ChatsAdded++
+		if c.AgentID, err = importedAgent(ctx, tx, d.Agent); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, insertChat, chatValues(c)...); err != nil {
 			return err
 		}
@@ -357,4 +365,28 @@ func (s *Store) DuplicateChat(ctx context.Context, id string) (chat.Chat, error)
 		return err
 	})
 	return out, wrap("duplicate chat", err)
+}
+
+// importedAgent is the local agent an imported chat uses: the one with the
+// file's agent's ID when it is here, else the file's agent added under that
+// ID (so importing again finds it); the default when there is none or it
+// does not check out.
+func importedAgent(ctx context.Context, tx *sql.Tx, a *chat.Agent) (string, error) {
+	if a == nil || a.ID == "" || len(a.ID) > 64 {
+		return chat.DefaultAgentID, nil
+	}
+	if _, err := getAgent(ctx, tx, a.ID); err == nil {
+		return a.ID, nil
+	}
+	ag := a.Normalize()
+	ag.ProviderID, ag.Model, ag.BuiltIn = "", "", false
+	if ag.Check() != nil {
+		return chat.DefaultAgentID, nil
+	}
+	now := chat.Now()
+	if _, err := tx.ExecContext(ctx, "INSERT INTO agents ("+agentColumns+") VALUES (?, ?, 0, ?, ?, ?)",
+		ag.ID, ag.Name, agentConfig(ag), now, now); err != nil {
+		return "", err
+	}
+	return ag.ID, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"sync"
 
 	"github.com/spf13/afero"
 
@@ -88,6 +90,9 @@ func TextRun(f func(ctx context.Context, env Env, args json.RawMessage) (string,
 type Toolbox struct {
 	tools map[string]Tool
 	reg   *Registry
+
+	onlyMu sync.Mutex
+	only   map[string]*Toolbox // narrowed toolboxes, by the names kept (Only)
 }
 
 // NewToolbox checks the tools' specs and schemas.
@@ -127,4 +132,42 @@ func (b *Toolbox) Tools() []Tool {
 func (b *Toolbox) Get(name string) (Tool, bool) {
 	t, ok := b.tools[name]
 	return t, ok
+}
+
+// maxOnly bounds the narrowed toolboxes a toolbox keeps (one per set of
+// names asked for: a few per chat); past it they are built again.
+const maxOnly = 64
+
+// Only is the toolbox narrowed to the named tools (in this toolbox's
+// order; names it does not hold are ignored). The same names give the same
+// toolbox, built once.
+func (b *Toolbox) Only(names []string) *Toolbox {
+	key := strings.Join(names, "\x00")
+	b.onlyMu.Lock()
+	defer b.onlyMu.Unlock()
+	if o, ok := b.only[key]; ok {
+		return o
+	}
+	keep := make(map[string]bool, len(names))
+	for _, n := range names {
+		keep[n] = true
+	}
+	var ts []Tool
+	for _, t := range b.Tools() {
+		if keep[t.Name] {
+			ts = append(ts, t)
+		}
+	}
+	o := b
+	if len(ts) < len(b.tools) {
+		var err error
+		if o, err = NewToolbox(ts...); err != nil { // each tool was already accepted in b
+			o = b
+		}
+	}
+	if b.only == nil || len(b.only) >= maxOnly {
+		b.only = map[string]*Toolbox{}
+	}
+	b.only[key] = o
+	return o
 }

@@ -8,13 +8,13 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startApp } from './harness.mjs'
-import { startRecordingDemo } from './recording-demo.mjs'
+import { startRecordingDemo } from './recorder.mjs'
 
 const running = new Set()
 let demo, proxyURL, bodies
 
 before(async () => {
-  demo = await startRecordingDemo({ delay: '20ms' })
+  demo = await startRecordingDemo('20ms')
   ;({ url: proxyURL, bodies } = demo)
 })
 after(async () => {

@@ -4,18 +4,19 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startApp } from './harness.mjs'
-import { startRecordingDemo } from './recording-demo.mjs'
+import { startRecordingDemo } from './recorder.mjs'
 
 const running = new Set()
-let demo, proxyURL, bodies
+let recorder, proxyURL, bodies
 
 before(async () => {
-  demo = await startRecordingDemo({ delay: '60ms' })
-  ;({ url: proxyURL, bodies } = demo)
+  recorder = await startRecordingDemo('60ms')
+  proxyURL = recorder.url
+  bodies = recorder.bodies
 })
 after(async () => {
   for (const a of running) await a.kill()
-  demo?.close()
+  recorder?.close()
 })
 
 async function launch(env) {

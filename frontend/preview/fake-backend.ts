@@ -1,6 +1,7 @@
 // A fake Go backend for looking at the UI without Wails. Test/preview only:
 // never part of the production bundle. Installs window.go.main.App and
 // window.runtime with sample data and simulated streaming.
+import { createFakeAgents } from './fake-agents'
 import type { AppInfo, Call, Chat, ChatOptions, Message, Settings } from '../src/api'
 import { FORMATS, PARADIGMS, TOOLS, formatResults, readBack, runTool, scan, toolScript, validate, type ResultSpec } from './fake-tools'
 import { createFakeWorkspaces, FILE_TOOL_SPECS, workspaceBindings } from './fake-workspace'
@@ -546,6 +547,24 @@ export function installFakeBackend(opts: FakeOptions = {}) {
     ...mcp.bindings,
     ...native.bindings,
   }
+
+  const agents = createFakeAgents({
+    chats,
+    providers,
+    tools: () => [...FILE_TOOL_SPECS, ...TOOLS, ...mcp.tools()],
+    createChat: () => {
+      const c = addChat('', Date.now())
+      c.toolMode = prefs.get().toolMode
+      emit('chats:changed', null)
+      return c
+    },
+    defaultToolMode: () => prefs.get().toolMode,
+    regenerate: async () => {
+      throw apiErr('unavailable', 'The preview keeps no versions.')
+    },
+    messageChat: (id) => find(id)?.chatId ?? '',
+  })
+  Object.assign(App, agents.bindings)
 
   window.go = { main: { App: App as unknown as Record<string, (...a: unknown[]) => Promise<unknown>> } }
   window.runtime = {

@@ -28,6 +28,11 @@ export type Chat = Narrow<
     leafId?: string
     /** null = every enabled server (normalizeChat fills it). */
     mcpServers?: string[] | null
+    /** The chat's own tool toggles (null = none: the agent decides). */
+    toolToggles?: Record<string, boolean> | null
+    agentId?: string
+    providerId?: string
+    model?: string
   }
 >
 export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }

@@ -35,6 +35,10 @@ export type Chat = {
   workspaceDir: string
   mcpServers: string[]
   toolMode: string
+  agentId: string
+  providerId: string
+  model: string
+  toolToggles: Record<string, boolean>
 }
 
 /** Go: chat.Attachment */
@@ -605,4 +609,77 @@ export type RuleAdded = {
 export type AuditPage = {
   entries: AuditEntry[]
   next: number
+}
+
+/** Go: chat.ChatSetup */
+export type ChatSetup = {
+  agentId: string
+  providerId: string
+  model: string
+  toolToggles: Record<string, boolean>
+}
+
+/** Go: chat.ToolChoice */
+export type ToolChoice = {
+  default: boolean
+  toggles: Record<string, boolean>
+  readOnly: boolean
+}
+
+/** Go: chat.Agent */
+export type Agent = {
+  id: string
+  name: string
+  description: string
+  providerId: string
+  model: string
+  systemPrompt: string
+  temperature: number | null
+  topP: number | null
+  maxOutputTokens: number
+  toolMode: string
+  paradigm: string
+  tools: ToolChoice
+  maxTurns: number
+  toolTimeoutSeconds: number
+  workspaceKind: string
+  workspaceDir: string
+  sequential: boolean
+  builtIn: boolean
+  createdAt: number
+  updatedAt: number
+}
+
+/** Go: facade.ProviderModels */
+export type ProviderModels = {
+  id: string
+  name: string
+  demo: boolean
+  model: string
+  models: string[]
+  error?: string
+}
+
+/** Go: facade.ToolOffer */
+export type ToolOffer = {
+  name: string
+  description: string
+  parameters?: unknown
+  kind: string
+  server?: string
+  changes?: boolean
+  on: boolean
+  agentOn: boolean
+  toggled: boolean
+  readOnly: boolean
+  tokens: number
+  available: boolean
+}
+
+/** Go: facade.ChatTools */
+export type ChatTools = {
+  tools: ToolOffer[]
+  offered: number
+  tokens: number
+  agent: string
 }

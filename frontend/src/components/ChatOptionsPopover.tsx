@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n'
 import type { Paradigm, ToolMode } from '../api'
 import { Switch } from './Switch'
 import { ChatMcpChoice } from './ChatMcpChoice'
+import { ChatToolsButton } from './ChatTools'
 import { ToolModeChoice } from './ToolModeChoice'
 import { ImageOptions } from './ImageOptions'
 
@@ -82,6 +83,8 @@ export function ChatOptionsPopover({
       />
       <div className="popover__divider" />
       <ChatMcpChoice onOpenSettings={onClose} />
+      <div className="popover__divider" />
+      <ChatToolsButton onOpen={onClose} />
       <div className="popover__divider" />
       <ImageOptions ids={ids} chatId={chatId} />
       <p className="popover__foot">{t('chatOptions.appliesNext')}</p>

@@ -14,6 +14,9 @@ import {
   useStore,
 } from '../store'
 import { ChatOptionsButton } from './ChatOptions'
+import { AgentChip } from './AgentChip'
+import { ChatToolsDialog } from './ChatTools'
+import { ModelChip } from './ModelPicker'
 import { ContextGauge, ContextWarning } from './ContextGauge'
 import { Composer, type ComposerHandle } from './Composer'
 import { FindInChat } from './FindInChat'
@@ -37,7 +40,6 @@ export function ChatView() {
   const messages = useStore(selectActiveMessages)
   const loading = useStore((s) => (s.activeChatId ? !!s.loadingChat[s.activeChatId] : false))
   const streaming = useStore((s) => selectIsStreaming(s, s.activeChatId))
-  const provider = useStore(selectActiveProvider)
   const draft = useStore((s) => s.drafts[s.activeChatId ?? NEW_CHAT_DRAFT] ?? '')
   const focusTick = useStore((s) => s.focusComposerTick)
   const send = useStore((s) => s.send)
@@ -60,7 +62,6 @@ export function ChatView() {
   const onDraftChange = useCallback((text: string) => setDraft(draftKey, text), [setDraft, draftKey])
 
   const isEmpty = messages.length === 0 && !loading
-  const modelLabel = provider ? provider.model || provider.name : ''
 
   return (
     <div className={`chat-area ${filesOpen ? 'has-files' : ''}`}>
@@ -81,13 +82,8 @@ export function ChatView() {
             <h1 className="chat__title" title={chat?.title || undefined}>
               {chat ? chat.title || t('chat.untitled') : t('chat.newChat')}
             </h1>
-            {provider && (
-              <span className="chat__model" title={provider.baseUrl ? `${modelLabel} · ${provider.baseUrl}` : modelLabel}>
-                <span className="chat__model-dot" aria-hidden="true" />
-                <span className="chat__model-name" data-testid="chat-model">{modelLabel}</span>
-                {provider.id === DEMO_PROVIDER_ID && <span className="badge badge--demo">{t('provider.demoBadge')}</span>}
-              </span>
-            )}
+            <AgentChip />
+            <ModelChip />
           </div>
           <div className="chat__header-end">
             {streaming ? (
@@ -141,6 +137,7 @@ export function ChatView() {
           />
         </div>
       </main>
+      <ChatToolsDialog />
       {filesOpen && (
         <Suspense fallback={<aside className="files-panel lazy-fallback" aria-busy="true" />}>
           <FilesPanel />

@@ -5,6 +5,7 @@ import { selectIsStreaming, useStore } from '../store'
 import { editAndResend, regenerate, switchVersion, useHistory } from '../store/history'
 import { ChevronLeftIcon, ChevronRightIcon, PencilIcon, RetryIcon, SendIcon } from './icons'
 import '../styles/history.css'
+import { RegenerateWith } from './ModelPicker'
 
 /** Streaming or a version action running: versions can't change now. */
 const useLocked = (chatId: string) => {
@@ -94,6 +95,7 @@ export function RegenerateButton({ m }: { m: Message }) {
   const { t } = useTranslation()
   const locked = useLocked(m.chatId)
   return (
+    <>
     <button
       type="button"
       className="icon-btn icon-btn--sm"
@@ -105,6 +107,8 @@ export function RegenerateButton({ m }: { m: Message }) {
     >
       <RetryIcon size={14} />
     </button>
+    <RegenerateWith m={m} locked={locked} />
+    </>
   )
 }
 

@@ -8,10 +8,11 @@ import { CodePanel } from './settings/CodePanel'
 import { McpServersPanel } from './McpServers'
 import { PermissionsPanel } from './settings/PermissionsPanel'
 import { AboutPanel } from './settings/AboutPanel'
+import { AgentsPanel } from './settings/AgentsPanel'
 import { GeneralPanel } from './settings/GeneralPanel'
 import { ProvidersPanel } from './settings/ProvidersPanel'
 
-const TABS: SettingsTab[] = ['providers', 'general', 'tools', 'permissions', 'data', 'about']
+const TABS: SettingsTab[] = ['providers', 'agents', 'general', 'tools', 'permissions', 'data', 'about']
 
 export function SettingsDialog() {
   const { t } = useTranslation()
@@ -74,6 +75,7 @@ export function SettingsDialog() {
             aria-labelledby={`${tabIds}-tab-${tab}`}
           >
             {tab === 'providers' && <ProvidersPanel />}
+            {tab === 'agents' && <AgentsPanel />}
             {tab === 'general' && <GeneralPanel />}
             {tab === 'tools' && (
               <>

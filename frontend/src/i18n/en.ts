@@ -1,4 +1,5 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
+import { agentsEn } from './agents.en'
 import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
@@ -601,6 +602,7 @@ export const en = {
     title: 'Settings',
     tabs: {
       providers: 'Providers',
+      agents: 'Agents',
       general: 'General',
       tools: 'Tools',
       permissions: 'Permissions',
@@ -802,6 +804,7 @@ export const en = {
   },
   policy: policyEn,
   code: codeEn,
+  agents: agentsEn,
   contextWindow: contextWindowEn,
   context: contextEn,
   finish: finishEn,

@@ -1,3 +1,4 @@
+import { agentsZh } from './agents.zh'
 import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
@@ -599,6 +600,7 @@ export const zh: Resources = {
     title: '设置',
     tabs: {
       providers: '服务提供方',
+      agents: '智能体',
       general: '通用',
       tools: '工具',
       permissions: '权限',
@@ -799,6 +801,7 @@ export const zh: Resources = {
   },
   policy: policyZh,
   code: codeZh,
+  agents: agentsZh,
   contextWindow: contextWindowZh,
   context: contextZh,
   finish: finishZh,

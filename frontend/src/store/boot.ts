@@ -3,6 +3,7 @@
 // behind it); App calls it too and owns the cleanup, so tests that render App
 // boot the same way. Idempotent while booted.
 import { useStore } from './index'
+import { followAgents } from './agents'
 import { subscribeCaretRest } from './caret'
 import { subscribeForming } from './forming'
 import { subscribeMcp } from './mcp'
@@ -16,7 +17,7 @@ let shutdown: (() => void) | null = null
 export function boot(): () => void {
   if (shutdown) return shutdown
   const { subscribe, init } = useStore.getState()
-  const offs = [subscribe(), subscribeMcp(), subscribeForming(), subscribeModelMode(), subscribeUndo(), subscribePolicy(), subscribeCaretRest()]
+  const offs = [subscribe(), subscribeMcp(), subscribeForming(), subscribeModelMode(), subscribeUndo(), subscribePolicy(), subscribeCaretRest(), followAgents()]
   void init()
   const off = () => {
     if (shutdown !== off) return

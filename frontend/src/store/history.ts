@@ -193,7 +193,7 @@ const setBusy = (chatId: string, on: boolean) =>
   useHistory.setState((h) => ({ busy: on ? { ...h.busy, [chatId]: true } : omit(h.busy, chatId) }))
 
 /** Runs a version action that starts a new answer: streaming until the placeholder is known. */
-async function startAnswer(chatId: string, title: string, fn: () => Promise<Message[]>): Promise<ApiError | null> {
+export async function startAnswer(chatId: string, title: string, fn: () => Promise<Message[]>): Promise<ApiError | null> {
   if (selectIsStreaming(store(), chatId) || useHistory.getState().busy[chatId]) return null
   setBusy(chatId, true)
   useStore.setState((s) => ({ streaming: { ...s.streaming, [chatId]: true } }))

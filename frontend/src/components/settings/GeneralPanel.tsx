@@ -58,6 +58,9 @@ export function GeneralPanel() {
       }}
       data-testid="general-form"
     >
+      <p className="form__note" data-testid="general-agent-note">
+        {t('agents.panel.generalNote')}
+      </p>
       <Field id={`${ids}-sys`} label={t('general.systemPrompt')} hint={t('general.systemPromptHint')}>
         <textarea
           id={`${ids}-sys`}

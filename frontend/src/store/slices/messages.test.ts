@@ -3,10 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../api', async (orig) => {
   const real = await orig<typeof import('../../api')>()
+  const createChat = vi.fn()
   return {
     ...real,
+    // A new chat is created with its agent (store/agents.ts): the same mock.
+    agentsApi: { ...real.agentsApi, createChatWith: () => createChat(), setChatModel: vi.fn() },
     api: {
-      createChat: vi.fn(),
+      createChat,
       setChatOptions: vi.fn(),
       setWorkspace: vi.fn(),
       setChatServers: vi.fn(),

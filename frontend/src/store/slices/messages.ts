@@ -1,6 +1,7 @@
 // Messages and streaming in the main store: loading a chat's messages,
 // Send / Stop / Retry / Continue, and applying stream deltas in order
 // (parked, buffered or resynced when they arrive early or out of order).
+import { createPendingChat } from '../pending'
 import {
   api,
   attachmentsApi,
@@ -143,7 +144,7 @@ export const createMessagesSlice: Slice<MessagesSlice> = (set, get) => {
           }
         }
         try {
-          let chat = await api.createChat()
+          let chat = await createPendingChat()
           chatId = chat.id
           // Options picked before the chat existed apply before the first answer.
           const want = get().newChatOptions

@@ -1,6 +1,6 @@
 // The demo model run as its own server (cmd/mockllm) behind a proxy that
-// records every chat request the app sends, so a test reads what the model
-// received. bodies holds the parsed request bodies, oldest first.
+// records every request body the app sends, so a test reads what the model
+// received. Shared by native.test.mjs and agents.test.mjs.
 import { execFileSync, spawn } from 'node:child_process'
 import { createServer, request } from 'node:http'
 import { mkdtempSync } from 'node:fs'
@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-export async function startRecordingDemo({ delay = '60ms' } = {}) {
+/** Starts mockllm (answers delayed by `delay`) and the recording proxy; `bodies` fills with each POST's JSON. */
+export async function startRecordingDemo(delay = '60ms') {
+  const bodies = []
   const bin = join(mkdtempSync(join(tmpdir(), 'airlock-mockllm-')), 'mockllm')
   execFileSync('go', ['build', '-o', bin, './cmd/mockllm'], { cwd: ROOT, stdio: 'inherit' })
   const demo = spawn(bin, ['-addr', '127.0.0.1:0', '-delay', delay], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -19,7 +21,6 @@ export async function startRecordingDemo({ delay = '60ms' } = {}) {
     demo.once('exit', (code) => reject(new Error(`mockllm exited with ${code}`)))
   })
   const target = new URL(base)
-  const bodies = []
   const proxy = createServer((req, res) => {
     const chunks = []
     req.on('data', (c) => chunks.push(c))
@@ -38,7 +39,7 @@ export async function startRecordingDemo({ delay = '60ms' } = {}) {
   return {
     url: `http://127.0.0.1:${proxy.address().port}/v1`,
     bodies,
-    close() {
+    close: () => {
       proxy.close()
       demo.kill()
     },
