@@ -39,8 +39,8 @@ type Input struct {
 }
 
 // Decide applies the rules to a pending call. Precedence: a never rule
-// beats an allow rule; the loop guard, then the turn cap, stop an allowed
-// call; with no rule a person decides. Among several rules that match,
+// beats an allow rule; a repaired call (its closers added by Airlock), the
+// loop guard, then the turn cap, stop an allowed call; with no rule a person decides. Among several rules that match,
 // the narrowest scope decides (then the oldest rule).
 func Decide(in Input) Decision {
 	c := in.Subject.Call
@@ -55,6 +55,9 @@ func Decide(in Input) Decision {
 	if !ok {
 		return Decision{Verdict: Ask}
 	}
+	if c.Repaired {
+		return Decision{Verdict: Held, Rule: allow, By: chat.ByRepaired, Guard: RepairedText}
+	}
 	if g := LoopGuard(in.Previous, c); g != "" {
 		return Decision{Verdict: Held, Rule: allow, By: chat.ByLoopGuard, Guard: g}
 	}
@@ -63,6 +66,9 @@ func Decide(in Input) Decision {
 	}
 	return Decision{Verdict: Allow, Rule: allow}
 }
+
+// RepairedText says why a repaired call a rule allows waits.
+const RepairedText = "Repaired: the model's message ended without this call's closing brackets or tags, and Airlock added them. Check the arguments: a repaired call waits for you even if a rule allows it."
 
 // Recheck decides again, just before it runs, a call a rule allowed: an
 // earlier call of the answer may have changed the workspace since (moved a

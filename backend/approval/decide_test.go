@@ -191,3 +191,30 @@ func TestDescribeAndNeverText(t *testing.T) {
 		t.Errorf("Describe = %q", got)
 	}
 }
+
+// A repaired call (its closers added by Airlock) never runs by a rule: an
+// allow rule holds it for a person, with the reason; a never rule still
+// denies it; without a rule a person decides, as for any call.
+func TestDecideRepairedWaits(t *testing.T) {
+	read := subject("read_file", `{"path":"docs/a"}`, "path")
+	read.Call.Repaired = true
+	allow := anyRule(1, chat.RuleAllow, "read_file", chat.ScopeAlways)
+	d := Decide(Input{Rules: []chat.Rule{allow}, Subject: read})
+	if d.Verdict != Held || d.By != chat.ByRepaired || !strings.Contains(d.Guard, "Repaired") || d.Rule.ID != 1 {
+		t.Fatalf("allowed repaired call: %+v", d)
+	}
+	deny := anyRule(2, chat.RuleDeny, "read_file", chat.ScopeAlways)
+	if d := Decide(Input{Rules: []chat.Rule{allow, deny}, Subject: read}); d.Verdict != Deny {
+		t.Errorf("never rule on a repaired call: %+v", d)
+	}
+	if d := Decide(Input{Subject: read}); d.Verdict != Ask {
+		t.Errorf("no rule: %+v", d)
+	}
+	read.Call.Repaired = false
+	if d := Decide(Input{Rules: []chat.Rule{allow}, Subject: read}); d.Verdict != Allow {
+		t.Errorf("the same call, complete, runs by the rule: %+v", d)
+	}
+	if !chat.ValidDecidedBy(chat.ByRepaired) {
+		t.Error("repaired is not a valid decider")
+	}
+}

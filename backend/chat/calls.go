@@ -52,12 +52,15 @@ type Call struct {
 	Reason      string          `json:"reason,omitempty"` // the user's reason for a denial
 	Result      string          `json:"result,omitempty"` // what the model is told
 	ResultState ToolStatus      `json:"resultStatus,omitempty"`
-	Truncated   bool            `json:"truncated,omitempty"`  // Result was cut at the output cap
-	Images      []Image         `json:"images,omitempty"`     // pictures the tool returned, shown on the card
-	Structured  json.RawMessage `json:"structured,omitempty"` // the result as JSON (MCP structured content, a code run's report)
-	StartedAt   int64           `json:"startedAt,omitempty"`
-	FinishedAt  int64           `json:"finishedAt,omitempty"`
-	Preview     json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
+	Truncated   bool            `json:"truncated,omitempty"` // Result was cut at the output cap
+	// Repaired: the message ended with only the call's closers missing and
+	// Airlock added them. A person must approve it: no rule runs it.
+	Repaired   bool            `json:"repaired,omitempty"`
+	Images     []Image         `json:"images,omitempty"`     // pictures the tool returned, shown on the card
+	Structured json.RawMessage `json:"structured,omitempty"` // the result as JSON (MCP structured content, a code run's report)
+	StartedAt  int64           `json:"startedAt,omitempty"`
+	FinishedAt int64           `json:"finishedAt,omitempty"`
+	Preview    json.RawMessage `json:"preview,omitempty"` // what the call would change, computed before the decision
 	// AmbiguousKeys are keys of the arguments written twice, or differing
 	// only by case (AmbiguousKeys): no exact-value rule matches such a
 	// call, and the card says so. Computed from the arguments, not stored.

@@ -91,6 +91,7 @@ const (
 	ByRulePrefix = "rule:"       // + the rule's id: "rule:12"
 	ByLoopGuard  = "loop_guard"  // the loop guard held a call a rule allowed
 	ByTurnCap    = "turn_cap"    // the turn cap held a call a rule allowed
+	ByRepaired   = "repaired"    // a repaired call a rule allowed waits for a person
 	ByNewMessage = "new_message" // the user wrote instead of deciding
 	ByTimeout    = "timeout"     // the run took longer than the tool timeout
 	// ByRecheck: when its turn to run came, the workspace had changed so
@@ -150,7 +151,7 @@ func ValidAuditDecision(d string) bool {
 // turn_cap, new_message, timeout, system, or a legacy rule:chat/rule:global.
 func ValidDecidedBy(by string) bool {
 	switch by {
-	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByNewMessage, ByTimeout, ByRecheck:
+	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByRepaired, ByNewMessage, ByTimeout, ByRecheck:
 		return true
 	}
 	return RuleID(by) > 0

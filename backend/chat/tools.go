@@ -14,6 +14,10 @@ type ToolCall struct {
 	Format    string          `json:"format,omitempty"` // the syntax it was written in: "json", "xml", "vcp", "hermes", ...
 	Start     int             `json:"start"`            // byte offsets of Raw in the message content
 	End       int             `json:"end"`
+	// Repaired: the message ended with only the call's closers missing
+	// (every value complete), and Airlock added them. A person must
+	// approve it: no rule runs a repaired call by itself.
+	Repaired bool `json:"repaired,omitempty"`
 }
 
 // Problem is something in a message that was meant as a tool call but can't
@@ -35,6 +39,9 @@ type Problem struct {
 	// Arguments are the arguments as read, when the call could be read
 	// (an unknown tool, arguments the schema rejects): what a fix starts from.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
+	// Repaired: the call's closers were added at the end of the message
+	// before the registry rejected it (see ToolCall.Repaired).
+	Repaired bool `json:"repaired,omitempty"`
 }
 
 // ToolStatus is how a call ended.

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"airlock/backend/approval"
 	"airlock/backend/chat"
@@ -30,6 +31,10 @@ func (e *Engine) record(ctx context.Context, c chat.Call, d chat.AuditDecision, 
 	if n.runs {
 		entry.RunArguments = c.EffectiveArguments()
 	}
+	if c.Repaired {
+		// The trail says the call was repaired, whatever happened to it.
+		entry.Detail = strings.TrimSpace(RepairedDetail + " " + entry.Detail)
+	}
 	if n.rule != nil {
 		entry.RuleID, entry.Rule = n.rule.ID, approval.Describe(*n.rule)
 	} else if id := chat.RuleID(n.by); id > 0 {
@@ -44,6 +49,9 @@ func (e *Engine) record(ctx context.Context, c chat.Call, d chat.AuditDecision, 
 		e.notice(c.ChatID, "audit", "A decision on "+c.Name+" could not be written to the audit trail: "+err.Error())
 	}
 }
+
+// RepairedDetail opens the trail's detail of a repaired call.
+const RepairedDetail = "Repaired: closers added (the message ended without them)."
 
 // used credits a rule with a call it decided.
 func (e *Engine) used(ctx context.Context, r chat.Rule) {

@@ -46,7 +46,7 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 	var all []found
 	for _, tc := range res.Calls {
 		all = append(all, found{tc.Start, chat.Call{ModelCallID: tc.ID, Name: tc.Name, Arguments: tc.Arguments,
-			Raw: tc.Raw, Format: tc.Format, State: chat.CallPending}})
+			Raw: tc.Raw, Format: tc.Format, State: chat.CallPending, Repaired: tc.Repaired}})
 	}
 	for _, p := range res.Problems {
 		all = append(all, found{p.Start, chat.Call{ModelCallID: p.ID, Name: p.Name, Arguments: p.Arguments, Raw: p.Raw, Format: p.Format,

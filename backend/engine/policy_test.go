@@ -341,6 +341,33 @@ func TestAlwaysAllowEverywhere(t *testing.T) {
 	row(t, l.trail(c.ID, 2)[1], chat.AuditRan, rs[0].By(), chat.ToolSuccess)
 }
 
+// A call the message ended without its closers becomes a card marked
+// repaired: a rule that allows the tool holds it for a person, and the
+// trail says it was repaired, when held and when a person runs it.
+func TestRepairedCallWaitsForAPerson(t *testing.T) {
+	l := newLoop(t, "", "json", `{"name": "echo", "arguments": {"text": "hi"}`, "ok")
+	ctx := context.Background()
+	allowAlways(t, l.st, "echo")
+	l.send("go")
+	calls := l.waitCalls("held", func(cs []chat.Call) bool { return len(cs) == 1 && cs[0].Guard != "" })
+	if !calls[0].Repaired || calls[0].State != chat.CallPending || !strings.Contains(calls[0].Guard, "Repaired") {
+		t.Fatalf("card: %+v", calls[0])
+	}
+	held := l.trail(calls[0].ID, 1)
+	row(t, held[0], chat.AuditHeld, chat.ByRepaired, "")
+	if !strings.Contains(held[0].Detail, RepairedDetail) {
+		t.Errorf("held row: %+v", held[0])
+	}
+	if _, err := l.eng.Approve(ctx, calls[0].ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	after := l.trail(calls[0].ID, 2)
+	row(t, after[1], chat.AuditApproved, chat.ByUser, "")
+	if !strings.Contains(after[1].Detail, RepairedDetail) {
+		t.Errorf("approved row: %+v", after[1])
+	}
+}
+
 // A rule for every chat is tested on every chat's calls, not only the one
 // it is made from (issue 30, item 15).
 func TestTestOfAnEverywhereRuleLooksAtEveryChat(t *testing.T) {

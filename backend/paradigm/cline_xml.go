@@ -98,7 +98,7 @@ func (s *scanner) clineCall(j int, g tag, hi int) int {
 		return -1
 	}
 	it := item{name: name, args: args, format: FormatCline, start: j, end: p, open: !closed}
-	if cut || (!closed && p >= hi) {
+	if cut {
 		it.msg = msgCutOff
 	}
 	s.add(it)

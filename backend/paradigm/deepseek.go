@@ -84,6 +84,9 @@ func (s *scanner) tokenCalls(j int, g tag, hi int) int {
 		}
 		return g.end
 	}
+	if g.name != "|tool_call_begin|" {
+		s.closerAtEnd(end, swapWord(g.rawName, "begin", "end")+">", hi) // the section's end never came
+	}
 	return end
 }
 
@@ -199,6 +202,8 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 	}
 	if strings.HasPrefix(t[q:], endTok) {
 		end = q + len(endTok)
+	} else {
+		s.closerAtEnd(end, endTok, hi)
 	}
 	if name == "" && msg == "" {
 		msg = "This tool call has no tool name, so it was not run."

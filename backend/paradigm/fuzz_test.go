@@ -10,6 +10,16 @@ import (
 )
 
 var fuzzSeeds = []string{
+	// The end of the message (issue 28): cut after the name, inside a
+	// value, or only closers missing.
+	"<tool_call>\n<function=task>\n<",
+	"{\"name\": \"f\", \"arguments\": {\"cmds\": [\"ls\", \"pwd\"",
+	"{\"type\": \"function\", \"function\": {\"name\": \"t\", \"parameters\": {\"location\": \"Sydney\"}}",
+	"<read_file><path>src/file.ts</path>",
+	"<minimax:tool_call><invoke name=\"bash\"><parameter name=\"command\">ls</parameter>",
+	"<tool_call>grep<arg_key>pattern</arg_key><arg_value>needle</arg_value>\n</tool_c",
+	"<|tool_call:start|>task\n<|tool_arg:start|>pa",
+	"```text\n<tool_call>{\"name\": \"f\", \"arguments\": {}}</tool_call>\n```",
 	"",
 	"plain prose with [links](x) and `code` and {braces}",
 	"<tool_call>{\"name\":\"read_file\",\"arguments\":{\"path\":\"x\"}}</tool_call>",
@@ -103,6 +113,12 @@ func FuzzScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		res := Scan(in, Options{Paradigm: "auto"})
 		checkResult(t, in, res)
+		for _, c := range res.Calls {
+			// Only a call the message ended in is repaired.
+			if c.Repaired && len(strings.TrimSpace(in[min(c.End, len(in)):])) > 64 {
+				t.Fatalf("repaired call %s not at the end of the message", c.Name)
+			}
+		}
 		// Deterministic: same input, same result.
 		again := Scan(in, Options{Paradigm: "auto"})
 		if len(again.Calls) != len(res.Calls) || len(again.Problems) != len(res.Problems) {

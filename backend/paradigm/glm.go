@@ -146,11 +146,12 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		p = next
 	}
 	unquoteAll(args)
-	it := item{name: name, args: args, format: FormatGLM, start: j, end: p}
+	// Not closed when the message ended: endrule.go decides.
+	it := item{name: name, args: args, format: FormatGLM, start: j, end: p, open: !closed && p >= hi}
 	switch {
-	case cut || (!closed && p >= hi):
+	case cut:
 		it.msg = msgCutOff
-	case !closed:
+	case !closed && p < hi:
 		it.msg = "The call of " + strconv.Quote(name) + " is not closed with " + closer + ", so it was not run. Write the whole call again."
 	case noValue != "":
 		it.msg = "The argument " + strconv.Quote(noValue) + " of " + strconv.Quote(name) + " has no value, so the call was not run."

@@ -22,7 +22,7 @@ var kimiK3Parser = &parser{
 		Markers: []string{"<|open|>tools<|sep|>", `<|open|>call tool=`, `<|open|>argument key=`},
 		Source:  "llama.cpp chat tests (Kimi K3 XTML)",
 		Example: `<|open|>tools<|sep|><|open|>call tool="read_file" index="1"<|sep|><|open|>argument key="path" type="string"<|sep|>notes.md<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`}},
-	openers: []opener{{prefix: "<|open|>tools<|sep|>"}},
+	openers: []opener{{prefix: "<|open|>tools<|sep|>"}, {prefix: "<|open|>toolscall "}},
 	read: func(s *scanner, r readAt) int {
 		return s.kimiK3(r.j, r.hi)
 	},
@@ -37,6 +37,9 @@ const (
 func (s *scanner) kimiK3(j, hi int) int {
 	t := s.text
 	p := j + len(k3Open+"tools"+k3Sep)
+	if strings.HasPrefix(t[j:], k3Open+"toolscall ") {
+		p = j // the tools and call heads run together: <|open|>toolscall tool="f"…
+	}
 	read := 0
 	for {
 		p = s.skipSpace(p, hi)
@@ -44,7 +47,7 @@ func (s *scanner) kimiK3(j, hi int) int {
 			return p + len(k3Close+"tools"+k3Sep)
 		}
 		head, q, ok := s.k3Head(p, hi)
-		if !ok || !strings.HasPrefix(head, "call ") {
+		if !ok || !strings.HasPrefix(head, "call ") && !strings.HasPrefix(head, "toolscall ") {
 			break
 		}
 		name, _ := attr(head, "tool")
@@ -59,6 +62,11 @@ func (s *scanner) kimiK3(j, hi int) int {
 				break
 			}
 			ah, vs, ok := s.k3Head(q, hi)
+			if rest := strings.TrimSpace(t[q:hi]); !ok && hi == len(t) && strings.HasPrefix(k3Close+"call"+k3Sep, rest) {
+				s.closerAtEnd(q, k3Close+"call"+k3Sep, hi) // only the call's closer is missing
+				q = hi
+				break
+			}
 			if !ok || !strings.HasPrefix(ah, "argument ") {
 				it.msg = msgCutOff
 				q = hi
@@ -83,6 +91,7 @@ func (s *scanner) kimiK3(j, hi int) int {
 	if read == 0 {
 		return -1
 	}
+	s.closerAtEnd(p, k3Close+"tools"+k3Sep, hi) // the section's closer never came
 	return p
 }
 

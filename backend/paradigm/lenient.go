@@ -205,6 +205,17 @@ func (s *scanner) readOne(k, hi int, stop string) jsonRead {
 				return jsonRead{end: p, state: jsonBad, msg: "The tool call is not valid JSON: a string is not closed before " + strconv.Quote(stop) + "."}
 			}
 		}
+		if hi == len(t) {
+			// The message ended inside the payload: when only closing
+			// brackets are missing, add them (endrule.go decides whether
+			// the call stands, marked repaired).
+			if closers, ok := missingClosers(t[k:hi]); ok {
+				if v, err := s.decode(strings.TrimSpace(t[k:hi]) + closers); err == nil {
+					s.jsonRepaired++
+					return jsonRead{vals: []any{v}, end: hi, state: jsonOK}
+				}
+			}
+		}
 		return jsonRead{end: hi, state: jsonCutOff, msg: msgCutOff}
 	}
 }
@@ -348,5 +359,5 @@ func looksLikeCall(seg string) bool {
 	if strings.Contains(seg, "tool_calls") {
 		return true
 	}
-	return strings.Contains(seg, "name") && (strings.Contains(seg, "arguments") || strings.Contains(seg, "parameters"))
+	return strings.Contains(seg, "name") && (strings.Contains(seg, "arguments") || strings.Contains(seg, "parameters") || strings.Contains(seg, "tool_input"))
 }

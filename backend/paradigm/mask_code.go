@@ -5,14 +5,14 @@ import "strings"
 // Code shown to the user is not a call. A fenced block in a language that
 // can hold calls (json, xml, tool_code, none, …) is scanned; any other
 // language (python, bash, go, …) makes the block inert, and so does an
-// inline `code span`.
+// inline `code span`. A block marked as plain text (text, plaintext, txt)
+// is text the answer quotes: a call format in it is shown, not made.
 
 // callFenceLangs are the fence languages that may hold calls.
 var callFenceLangs = map[string]bool{
-	"": true, "json": true, "json5": true, "jsonc": true, "jsonl": true, "xml": true, "text": true,
+	"": true, "json": true, "json5": true, "jsonc": true, "jsonl": true, "xml": true,
 	"tool_code": true, "tool_call": true, "tool_calls": true, "tool": true, "tools": true,
 	"function_call": true, "function_calls": true, "toolcall": true, "tool_use": true, "vcp": true,
-	"plaintext": true, "txt": true,
 }
 
 func (s *scanner) fenceOrCode(j, hi int) int {
@@ -102,6 +102,20 @@ func (s *scanner) fenceCloseAt(fence string, from, hi int) (contentEnd, end int)
 // fenceContent scans a fence that may hold calls and returns the position
 // after its closing line.
 func (s *scanner) fenceContent(lang, fence string, from, hi int) int {
+	n := len(s.items)
+	end := s.fenceItems(lang, fence, from, hi)
+	if hi == len(s.text) && len(s.items) > n {
+		// The message ended before the closing fence: the last call in
+		// it lacks a closer (endrule.go decides).
+		if _, e := s.fenceCloseAt(fence, s.items[len(s.items)-1].end, hi); e == hi && !strings.HasSuffix(strings.TrimRight(s.text[:hi], " \t\r\n"), fence) {
+			s.items[len(s.items)-1].unclosed = true
+			s.items[len(s.items)-1].open = true
+		}
+	}
+	return end
+}
+
+func (s *scanner) fenceItems(lang, fence string, from, hi int) int {
 	k := s.skipSpace(from, hi)
 	if end := s.fencedJSON(k, fence, hi); end >= 0 {
 		return end

@@ -37,7 +37,7 @@ var invokeParser = &parser{
 func (s *scanner) invokeList(j, k int, closer, label string, hi int) int {
 	p := k
 	n := len(s.items)
-	read := false
+	read, closed := false, false
 	for {
 		p = s.skipSpace(p, hi)
 		if p >= hi {
@@ -45,6 +45,7 @@ func (s *scanner) invokeList(j, k int, closer, label string, hi int) int {
 		}
 		if closer != "" && strings.HasPrefix(s.text[p:], closer) {
 			p += len(closer)
+			closed = true
 			break
 		}
 		g, ok := s.parseTag(p, hi)
@@ -60,6 +61,9 @@ func (s *scanner) invokeList(j, k int, closer, label string, hi int) int {
 	}
 	if !read {
 		return -1
+	}
+	if !closed {
+		s.closerAtEnd(p, closer, hi) // the wrapper's closer never came
 	}
 	if len(s.items) > n {
 		// The first call's span starts at the wrapper, the last one's ends
@@ -143,7 +147,7 @@ func (s *scanner) invokeIn(j int, g tag, label string, hi int, bare bool) int {
 		return -1
 	}
 	it := item{name: name, args: args, format: label, start: j, end: p, open: !closed}
-	if cut || (!closed && p >= hi) {
+	if cut {
 		it.msg = msgCutOff
 	}
 	s.add(it)

@@ -79,6 +79,7 @@ func (s *scanner) miniMaxM3(j, hi int) int {
 		s.problem(msg, FormatMiniMaxM3, j, end)
 		return end
 	}
+	s.closerAtEnd(p, closer, hi) // the block's closer never came
 	return p
 }
 

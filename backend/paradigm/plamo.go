@@ -63,12 +63,9 @@ func (s *scanner) plamo(j, p, hi int) int {
 				return hi
 			}
 			r := s.readJSON(s.skipSpace(a+len(msg), hi), hi, argsEnd, false)
+			// The text may end before the arguments' end tag: afterCloser
+			// notes it, and endrule.go decides.
 			end := s.afterCloser(max(r.end, a), argsEnd, hi)
-			if end == r.end && r.ok() && s.skipSpace(end, hi) >= hi {
-				// The text ended before the arguments' end tag.
-				s.problem(msgCutOff, FormatPlamo, start, hi)
-				return hi
-			}
 			if !r.ok() {
 				s.problem(r.msg, FormatPlamo, start, end)
 				q = end
@@ -83,6 +80,8 @@ func (s *scanner) plamo(j, p, hi int) int {
 		q = s.skipSpace(q, hi)
 		if strings.HasPrefix(t[q:], reqEnd) {
 			q += len(reqEnd)
+		} else {
+			s.closerAtEnd(q, reqEnd, hi)
 		}
 		if args != nil {
 			s.add(item{name: name, args: args, format: FormatPlamo, start: start, end: q})
@@ -93,5 +92,6 @@ func (s *scanner) plamo(j, p, hi int) int {
 	if read == 0 {
 		return -1
 	}
+	s.closerAtEnd(p, allEnd, hi)
 	return p
 }

@@ -140,10 +140,7 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 		return -1 // "<function=name>" mentioned in prose
 	}
 	// Neither </function> nor the wrapper's closer before the text ended:
-	// more arguments may have been coming.
-	if !closed && p >= hi {
-		cut = true
-	}
+	// endrule.go decides (cut off, or only closers missing).
 	it := item{name: name, args: args, format: FormatQwenCoder, start: j, end: p, open: !closed && (outer == "" || !strings.HasPrefix(t[p:], outer))}
 	switch {
 	case cut:

@@ -105,9 +105,20 @@ type item struct {
 	start    int
 	end      int
 	open     bool // the call's closing marker never came
+	// cutValue: a value ran into the end of the message (values.go).
+	cutValue bool
+	// repaired: only closers were missing at the end of the message and
+	// were added (endrule.go).
+	repaired bool
+	// closersAdded: the JSON payload's closing brackets were added
+	// because the message ended before them (lenient.go).
+	closersAdded bool
+	// unclosed: the call's closing marker, or its wrapper's, never came.
+	unclosed bool
 }
 
 func (s *scanner) finish(opts Options) Result {
+	s.endRule()
 	res := Result{Calls: []chat.ToolCall{}, Problems: []chat.Problem{}, Ignored: s.ignored}
 	used := map[string]bool{}
 	moreProblems, moreCalls, firstDropped := s.moreProblems, s.moreCalls, -1
@@ -154,7 +165,7 @@ func (s *scanner) finish(opts Options) Result {
 			}
 			p := chat.Problem{Message: it.msg, Raw: raw, Name: name, ID: id, Format: it.format, Start: it.start, End: it.end, Kind: kind}
 			if kind != "syntax" {
-				p.Arguments = ojson.Encode(args)
+				p.Arguments, p.Repaired = ojson.Encode(args), it.repaired
 			}
 			res.Problems = append(res.Problems, p)
 			continue
@@ -162,7 +173,7 @@ func (s *scanner) finish(opts Options) Result {
 		if args == nil {
 			args = ojson.Object{}
 		}
-		res.Calls = append(res.Calls, chat.ToolCall{ID: id, Name: name, Arguments: ojson.Encode(args), Raw: raw, Format: it.format, Start: it.start, End: it.end})
+		res.Calls = append(res.Calls, chat.ToolCall{ID: id, Name: name, Arguments: ojson.Encode(args), Raw: raw, Format: it.format, Start: it.start, End: it.end, Repaired: it.repaired})
 		res.open = append(res.open, it.open)
 	}
 	if moreCalls > 0 {

@@ -229,7 +229,7 @@ func TestOtherFormats(t *testing.T) {
 		{name: "hermes arguments as string", in: `<tool_call>{"name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}</tool_call>`, want: []call{{"get_weather", w, "hermes"}}},
 		{name: "hermes parameters key", in: `<tool_call>{"name": "get_weather", "parameters": {"city": "Paris"}}</tool_call>`, want: []call{{"get_weather", w, "hermes"}}},
 		{name: "hermes no closer, message ends", in: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}", want: []call{{"get_weather", w, "hermes"}}},
-		{name: "hermes cut, only closers missing", in: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"", problems: []string{cutOff}},
+		{name: "hermes cut, only closers missing (a repaired call)", in: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"", want: []call{{"get_weather", w, "hermes"}}},
 		{name: "hermes name cut", in: "<tool_call>\n{\"name\": \"get_wea", problems: []string{cutOff}},
 		{name: "hermes cut before arguments", in: "<tool_call>\n{\"name\": \"get_weather\"", problems: []string{cutOff}},
 		{name: "hermes opener alone at end", in: "Let me check.\n<tool_call>\n", problems: []string{cutOff}},

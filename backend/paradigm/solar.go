@@ -46,6 +46,9 @@ func (s *scanner) solar(j, k, hi int) int {
 		ks := p + len(argStart)
 		ke := s.findIn(argValue, ks, min(hi, ks+256))
 		if ke < 0 {
+			if hi == len(t) && hi-ks < 256 {
+				s.cutValues++ // the message ended inside the argument's name
+			}
 			break
 		}
 		vs := ke + len(argValue)
@@ -56,10 +59,7 @@ func (s *scanner) solar(j, k, hi int) int {
 		it.args = append(it.args, ojson.Member{Key: strings.TrimSpace(t[ks:ke]), Value: textOf(t[vs:end])})
 		p = next
 	}
-	if !closed && p >= hi {
-		it.msg = msgCutOff
-	}
-	it.end = p
+	it.end, it.open = p, !closed
 	s.add(it)
 	return p
 }

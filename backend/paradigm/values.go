@@ -60,6 +60,7 @@ func (s *scanner) valueEnd(vs, hi int, v valueSpec) (end, next int, complete boo
 	case first >= 0:
 		return first, first + len(v.closer), true
 	}
+	s.cutValues++ // the message ended inside the value
 	return hi, hi, false
 }
 

@@ -65,6 +65,7 @@ func (s *scanner) vcpBlock(j, hi int) int {
 	args := ojson.Object{}
 	name, msg := "", ""
 	fields := 0
+	closed := false
 	spec := valueSpec{closer: vcpEnd, next: []string{",", "//", vcpClose, vcpOpen}, anyKey: true}
 	for {
 		for p < hi && (isSpace(t[p]) || t[p] == ',') {
@@ -75,6 +76,7 @@ func (s *scanner) vcpBlock(j, hi int) int {
 		}
 		if strings.HasPrefix(t[p:], vcpClose) {
 			p += len(vcpClose)
+			closed = true
 			break
 		}
 		if strings.HasPrefix(t[p:], vcpOpen) {
@@ -124,6 +126,9 @@ func (s *scanner) vcpBlock(j, hi int) int {
 			le := s.findIn("\n", q, hi)
 			if le < 0 {
 				le = hi
+				if hi == len(t) {
+					s.cutValues++ // the message ended on the value's line
+				}
 			}
 			val, p = strings.TrimSuffix(strings.TrimSpace(t[q:le]), ","), le
 		}
@@ -140,7 +145,7 @@ func (s *scanner) vcpBlock(j, hi int) int {
 			break
 		}
 	}
-	it := item{name: name, args: args, format: FormatVCP, start: j, end: p, msg: msg}
+	it := item{name: name, args: args, format: FormatVCP, start: j, end: p, msg: msg, open: !closed}
 	switch {
 	case it.msg != "":
 	case fields == 0 && strings.TrimSpace(t[j+len(vcpOpen):hi]) == "":

@@ -40,6 +40,11 @@ type scanner struct {
 	sawThink bool
 	// guesses counts the values whose end was guessed (values.go).
 	guesses int
+	// cutValues counts the values the end of the message cut (values.go);
+	// endMissing the closers the message ended without (afterCloser);
+	// jsonRepaired the payloads whose closing brackets were added because
+	// the message ended before them (lenient.go).
+	cutValues, endMissing, jsonRepaired int
 	// repairs counts the payloads handed to jsonrepair (lenient.go).
 	repairs int
 	// moreCalls and moreProblems count what was found past maxItems.
@@ -190,15 +195,7 @@ func (s *scanner) at(j, lo, hi int, ctx scanCtx) int {
 				}
 			}
 			r := readAt{j: start, g: g, lo: lo, hi: hi, ctx: ctx, opener: o}
-			n, guesses := len(s.items), s.guesses
 			if end := s.guard(start, ctx, func() int { return o.parser.read(s, r) }); end > start {
-				if s.guesses > guesses {
-					// A value's end was guessed (its closer forgotten, or not
-					// come yet): its calls may still change as text arrives.
-					for i := n; i < len(s.items); i++ {
-						s.items[i].open = true
-					}
-				}
 				return end
 			}
 		}
@@ -286,7 +283,20 @@ func (s *scanner) ignore(start, end int, reason string) {
 // so text full of openers costs no more than the parsers.
 func (s *scanner) guard(j int, ctx scanCtx, read func() int) int {
 	n := len(s.items)
+	guesses, cuts, missing, added := s.guesses, s.cutValues, s.endMissing, s.jsonRepaired
 	end := read()
+	for i := n; i < len(s.items); i++ {
+		// A value's end was guessed (its closer forgotten, or not come
+		// yet), or a closer never came: its calls may still change as text
+		// arrives, and the end of the message decides (endrule.go). What
+		// the end of the message did concerns the last call read.
+		it, last := &s.items[i], i == len(s.items)-1
+		it.closersAdded = it.closersAdded || last && s.jsonRepaired > added
+		// open, as the parser set it: its closing marker never came.
+		it.unclosed = it.unclosed || it.open || last && s.endMissing > missing || it.closersAdded
+		it.open = it.open || s.guesses > guesses || it.unclosed
+		it.cutValue = it.cutValue || last && s.cutValues > cuts
+	}
 	if end <= j || len(s.items) == n || n > maxItems/2 {
 		// Nothing found; or so much already that what follows is only
 		// counted (scan.go), so the cues need not be read.
@@ -442,6 +452,7 @@ func (s *scanner) afterCloser(p int, closer string, hi int) int {
 	if strings.HasPrefix(t[q:hi], closer) {
 		return q + len(closer)
 	}
+	s.closerAtEnd(p, closer, hi)
 	return p
 }
 

@@ -75,6 +75,9 @@ func (s *scanner) wrapped(w wrapper, hi int) int {
 	}
 	for _, p := range payloadReaders {
 		if end := p.payload(s, w, k); end > k {
+			if q := s.skipSpace(end, hi); !strings.HasPrefix(s.text[q:hi], closer) {
+				s.closerAtEnd(end, closer, hi) // the wrapper's closer never came
+			}
 			return end
 		}
 	}

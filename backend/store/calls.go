@@ -12,14 +12,14 @@ import (
 
 const callColumns = `id, model_call_id, chat_id, message_id, idx, name, arguments, edited, raw, format, state,
 	problem, guard, decided_by, decided_at, reason, result, result_status, truncated, started_at, finished_at,
-	preview, created_at, updated_at, result_images, result_structured`
+	preview, created_at, updated_at, result_images, result_structured, repaired`
 
 func scanCall(r scanner) (chat.Call, error) {
 	var c chat.Call
 	var args, edited, preview, images, structured string
 	err := r.Scan(&c.ID, &c.ModelCallID, &c.ChatID, &c.MessageID, &c.Index, &c.Name, &args, &edited, &c.Raw,
 		&c.Format, &c.State, &c.Problem, &c.Guard, &c.DecidedBy, &c.DecidedAt, &c.Reason, &c.Result,
-		&c.ResultState, &c.Truncated, &c.StartedAt, &c.FinishedAt, &preview, &c.CreatedAt, &c.UpdatedAt, &images, &structured)
+		&c.ResultState, &c.Truncated, &c.StartedAt, &c.FinishedAt, &preview, &c.CreatedAt, &c.UpdatedAt, &images, &structured, &c.Repaired)
 	c.Arguments = rawOrNil(args)
 	c.AmbiguousKeys = chat.AmbiguousKeys(c.Arguments)
 	c.Edited = rawOrNil(edited)
@@ -46,7 +46,7 @@ func callValues(c chat.Call) []any {
 	return []any{c.ID, c.ModelCallID, c.ChatID, c.MessageID, c.Index, c.Name, args, string(c.Edited), c.Raw,
 		c.Format, c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt, c.Reason, c.Result,
 		c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.CreatedAt, c.UpdatedAt,
-		imagesJSON(c.Images), string(c.Structured), callCJK(c)}
+		imagesJSON(c.Images), string(c.Structured), c.Repaired, callCJK(c)}
 }
 
 // imagesJSON is the result_images column, empty when there are none.
@@ -64,7 +64,7 @@ func callCJK(c chat.Call) bool {
 }
 
 const insertCall = "INSERT INTO tool_calls (" + callColumns +
-	", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+	", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 // AddCalls stores the calls found in one assistant message, in one
 // transaction: the UI never sees half of a message's cards.

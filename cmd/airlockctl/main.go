@@ -129,9 +129,12 @@ type scanCall struct {
 	Name      string          `json:"name"`
 	Arguments json.RawMessage `json:"arguments"`
 	Format    string          `json:"format,omitempty"`
-	Raw       string          `json:"raw,omitempty"`
-	Start     *int            `json:"start,omitempty"`
-	End       *int            `json:"end,omitempty"`
+	// Repaired: the message ended with only the call's closers missing;
+	// Airlock added them, and a person must approve the call.
+	Repaired bool   `json:"repaired,omitempty"`
+	Raw      string `json:"raw,omitempty"`
+	Start    *int   `json:"start,omitempty"`
+	End      *int   `json:"end,omitempty"`
 }
 
 type scanProblem struct {
@@ -210,7 +213,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res := paradigm.Scan(string(data), opts)
 	out := scanOutput{Calls: []scanCall{}, Problems: []scanProblem{}}
 	for _, c := range res.Calls {
-		sc := scanCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments, Format: c.Format}
+		sc := scanCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments, Format: c.Format, Repaired: c.Repaired}
 		if *verbose {
 			start, end := c.Start, c.End
 			sc.Raw, sc.Start, sc.End = c.Raw, &start, &end

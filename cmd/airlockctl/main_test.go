@@ -147,3 +147,20 @@ func TestGoRun(t *testing.T) {
 		t.Errorf("%s", out)
 	}
 }
+
+// A call the message ended without its closers is printed "repaired": true;
+// a complete one has no such key; a call cut after its name is a problem.
+func TestScanRepaired(t *testing.T) {
+	_, out, _ := runCLI(t, `<tool_call>{"name": "read_file", "arguments": {"path": "a.md"}}`, "scan", "--compact")
+	if !strings.Contains(out, `"repaired":true`) || len(decode(t, out).Calls) != 1 {
+		t.Fatalf("closers missing: %s", out)
+	}
+	_, out, _ = runCLI(t, `<tool_call>{"name": "read_file", "arguments": {"path": "a.md"}}</tool_call>`, "scan", "--compact")
+	if strings.Contains(out, "repaired") || len(decode(t, out).Calls) != 1 {
+		t.Fatalf("complete: %s", out)
+	}
+	_, out, _ = runCLI(t, "<tool_call>\n<function=read_file>\n", "scan", "--compact")
+	if o := decode(t, out); len(o.Calls) != 0 || len(o.Problems) != 1 || !strings.Contains(o.Problems[0].Message, "cut off") {
+		t.Fatalf("cut after the name: %s", out)
+	}
+}

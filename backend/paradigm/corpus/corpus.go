@@ -45,9 +45,12 @@ type Case struct {
 	Note     string `json:"note,omitempty"`
 	// Airlock, when set, is what Airlock finds instead of what the source
 	// expects, by a documented policy (Why) where Airlock deliberately
-	// differs: a cut-off call is a problem card, never run with partial
-	// arguments; a call inside reasoning is never run; a tool the chat
-	// doesn't offer is a problem card. The case is scored against it.
+	// differs: a cut-off call (after its name, or inside a value) is a
+	// problem card, never run with partial arguments; a call missing only
+	// its closers at the end of the message is a card marked repaired that a
+	// person approves (Call.Repaired); a call inside reasoning is never run;
+	// a tool the chat doesn't offer is a problem card. The case is scored
+	// against it.
 	Airlock *Expect `json:"airlock,omitempty"`
 
 	File string `json:"-"` // where it was read from
@@ -74,6 +77,9 @@ func (c *Case) Want() ([]Call, int) {
 type Call struct {
 	Name      string          `json:"name"`
 	Arguments json.RawMessage `json:"arguments"`
+	// Repaired: only closers were missing at the end of the message, so the
+	// call must be found marked repaired (a person approves it).
+	Repaired bool `json:"repaired,omitempty"`
 }
 
 // Source says where a case comes from.
@@ -198,7 +204,7 @@ func Run(c *Case) Outcome {
 			problems = append(problems, p)
 			continue
 		}
-		res.Calls = append(res.Calls, chat.ToolCall{ID: p.ID, Name: p.Name, Arguments: p.Arguments, Start: p.Start, End: p.End})
+		res.Calls = append(res.Calls, chat.ToolCall{ID: p.ID, Name: p.Name, Arguments: p.Arguments, Start: p.Start, End: p.End, Repaired: p.Repaired})
 	}
 	res.Problems = problems
 	sort.SliceStable(res.Calls, func(i, j int) bool { return res.Calls[i].Start < res.Calls[j].Start })
@@ -220,6 +226,9 @@ func judge(c *Case, res paradigm.Result) string {
 		}
 		if !sameJSON(g.Arguments, w.Arguments) {
 			return fmt.Sprintf("call %d (%s) has arguments %s, want %s", i+1, g.Name, g.Arguments, compact(w.Arguments))
+		}
+		if g.Repaired != w.Repaired {
+			return fmt.Sprintf("call %d (%s) is marked repaired: %v, want %v", i+1, g.Name, g.Repaired, w.Repaired)
 		}
 	}
 	switch {

@@ -259,6 +259,7 @@ export type Call = {
   result?: string
   resultStatus?: string
   truncated?: boolean
+  repaired?: boolean
   images?: ToolImage[]
   structured?: unknown
   startedAt?: number

@@ -351,6 +351,15 @@ describe('ToolCard', () => {
     expect(screen.getByTestId('call-format')).toHaveTextContent('read as hermes')
   })
 
+  it('marks a repaired call (closers added) and shows it only then', () => {
+    const { unmount } = show(base({ repaired: true }))
+    expect(screen.getByTestId('repaired-note')).toHaveTextContent('Repaired: closers added')
+    expect(screen.getByTestId('repaired-note')).toHaveTextContent('no rule runs a repaired call by itself')
+    unmount()
+    show(base({}))
+    expect(screen.queryByTestId('repaired-note')).toBeNull()
+  })
+
   it('says when argument names repeat or differ only by case (no exact-value rule runs it)', () => {
     const { unmount } = show(base({ arguments: { remote: 'origin' }, ambiguousKeys: ['REMOTE', 'remote'] }))
     expect(screen.getByTestId('ambiguous-keys-note')).toHaveTextContent('REMOTE, remote')

@@ -195,6 +195,15 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
         </span>
       </div>
 
+      {c.repaired && (
+        <div className="tool-card__guard tool-card__repaired" data-testid="repaired-note" role="note" title={t('calls.repairedNote')}>
+          <ShieldIcon size={15} />
+          <span>
+            <strong>{t('calls.repaired')}</strong> {t('calls.repairedNote')}
+          </span>
+        </div>
+      )}
+
       {c.guard && !readOnly && (
         <div className="tool-card__guard" data-testid="guard-note" role="note">
           <ShieldIcon size={15} />

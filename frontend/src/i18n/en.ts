@@ -174,6 +174,8 @@ export const en = {
     readAsHint: 'The model wrote this call in another format; Airlock recognised it.',
     familyHint: 'The call syntax this call was found in (“{{id}}”)',
     duration: 'How long it ran',
+    repaired: 'Repaired: closers added',
+    repairedNote: 'The model’s message ended without this call’s closing brackets or tags; Airlock added them. Check the arguments before you approve: no rule runs a repaired call by itself.',
     arguments: 'Arguments',
     proposed: 'Proposed by the model',
     argumentsAsRead: 'Arguments as read',

@@ -71,6 +71,7 @@ export const policyEn = {
     user: 'you',
     loop_guard: 'the loop guard',
     turn_cap: 'the turn cap',
+    repaired: 'the repair check',
     recheck: 'the check before it ran',
     new_message: 'your new message',
     timeout: 'the timeout',

@@ -71,6 +71,7 @@ export const policyZh = {
     user: '你',
     loop_guard: '循环保护',
     turn_cap: '轮次上限',
+    repaired: '修补检查',
     recheck: '运行前的复查',
     new_message: '你的新消息',
     timeout: '超时',

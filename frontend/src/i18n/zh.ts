@@ -172,6 +172,8 @@ export const zh: Resources = {
     readAsHint: '模型用另一种格式写了这个调用，Airlock 识别出了它。',
     familyHint: '发现此调用所用的调用格式（“{{id}}”）',
     duration: '运行时长',
+    repaired: '已修补：补上了结尾',
+    repairedNote: '模型的消息在这个调用的结尾括号或标签之前就结束了，Airlock 补上了它们。批准前请检查参数：已修补的调用不会被任何规则自动运行。',
     arguments: '参数',
     proposed: '模型提出的',
     argumentsAsRead: '读到的参数',

@@ -24,6 +24,7 @@ export function whoText(by: string | undefined, t: TFunction): string {
     case 'user':
     case 'loop_guard':
     case 'turn_cap':
+    case 'repaired':
     case 'recheck':
     case 'new_message':
     case 'timeout':
