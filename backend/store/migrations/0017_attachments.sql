@@ -1,4 +1,4 @@
--- 0016: files attached to messages. Bytes are stored once per content
+-- 0017: files attached to messages. Bytes are stored once per content
 -- (blobs, by SHA-256); message_attachments links a message to its files in
 -- order. Deleting a message drops its links (cascade); blobs no message
 -- uses any more are removed by the store after deletes.
