@@ -13,6 +13,7 @@ require (
 	github.com/wailsapp/wails/v2 v2.16.0
 	github.com/yuin/goldmark v1.8.7
 	github.com/zalando/go-keyring v0.2.8
+	golang.org/x/image v0.41.0
 	golang.org/x/oauth2 v0.35.0
 	modernc.org/quickjs v0.27.0
 	modernc.org/sqlite v1.60.1

@@ -209,6 +209,10 @@ type Message struct {
 	// are not stored; 0 means "not computed".
 	Versions int `json:"versions,omitempty"`
 	Version  int `json:"version,omitempty"`
+
+	// Attachments are the files attached to the message (attachment.go),
+	// without their bytes; filled in when a message is read.
+	Attachments []Attachment `json:"attachments,omitempty"`
 }
 
 // SearchHit is one search result: a message, or a tool call of a message,
@@ -226,6 +230,8 @@ type SearchHit struct {
 	// text as text and turn the marked ranges into highlights.
 	Snippet   string `json:"snippet"`
 	CreatedAt int64  `json:"createdAt"`
+	// Attachments are the names of the message's attached files.
+	Attachments []string `json:"attachments,omitempty"`
 	// Tools names the tools whose results a tool-results message carries
 	// ("" for any other hit); its snippet is then the results' text without
 	// the protocol's markup.

@@ -199,6 +199,7 @@ type PromptMessage struct {
 	ToolCalls     []ToolCall // an assistant message's native calls
 	ToolCallID    string     // a "tool" message's call
 	Name          string     // a "tool" message's tool, when the client names it
+	Images        []string   // its images, described ("800×600 PNG")
 }
 
 // ToolCall is a native tool call, in a request or a reply.
@@ -257,7 +258,7 @@ func text(raw json.RawMessage) string {
 
 func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	var req chatRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, 32<<20)).Decode(&req); err != nil {
+	if err := json.NewDecoder(io.LimitReader(r.Body, 128<<20)).Decode(&req); err != nil {
 		writeError(w, http.StatusBadRequest, "The request body is not valid JSON: "+err.Error(), "invalid_request_error", nil)
 		return
 	}
@@ -274,7 +275,7 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	}
 	p := Prompt{Model: req.Model}
 	for _, m := range req.Messages {
-		pm := PromptMessage{Role: m.Role, Content: text(m.Content), ToolCallID: m.ToolCallID, Name: m.Name}
+		pm := PromptMessage{Role: m.Role, Content: text(m.Content), ToolCallID: m.ToolCallID, Name: m.Name, Images: imagesOf(m.Content)}
 		for _, c := range m.ToolCalls {
 			pm.ToolCalls = append(pm.ToolCalls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: text(c.Function.Arguments)})
 		}

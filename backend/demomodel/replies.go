@@ -70,6 +70,9 @@ var rules = []Rule{
 }
 
 func choose(p Prompt) Reply {
+	if r, ok := imageReply(p); ok {
+		return r
+	}
 	if p.Model == TextOnlyModel && len(p.Tools) > 0 {
 		return refuseTools(p)
 	}

@@ -50,6 +50,12 @@ type Store interface {
 	RuleUsed(ctx context.Context, id, at int64) error
 	AddAudit(ctx context.Context, e chat.AuditEntry) (chat.AuditEntry, error)
 
+	AttachFiles(ctx context.Context, messageID string, files []chat.AttachmentData) error
+	MessageAttachments(ctx context.Context, messageID string) ([]chat.AttachmentData, error)
+	GetVision(ctx context.Context, providerID, model string) (chat.Vision, error)
+	SetVision(ctx context.Context, v chat.Vision) error
+	ToolImages(ctx context.Context, chatID string) bool
+
 	AddSummary(ctx context.Context, m chat.Summary) (chat.Summary, error)
 	ListSummaries(ctx context.Context, chatID string) ([]chat.Summary, error)
 	UndoSummary(ctx context.Context, id string) (chat.Summary, error)
@@ -156,8 +162,19 @@ func New(d Deps) *Engine {
 // Send stores the user's message and starts the model's answer. It returns
 // the stored user message and the streaming assistant placeholder.
 func (e *Engine) Send(ctx context.Context, chatID, text string) ([]chat.Message, error) {
-	if strings.TrimSpace(text) == "" {
+	return e.SendWith(ctx, chatID, text, nil)
+}
+
+// SendWith is Send with files attached (attachments.go): every file is
+// checked before anything is stored, and one refused file refuses the
+// message, saying why.
+func (e *Engine) SendWith(ctx context.Context, chatID, text string, files []chat.NewAttachment) ([]chat.Message, error) {
+	if strings.TrimSpace(text) == "" && len(files) == 0 {
 		return nil, chat.Errorf("empty_message", chat.ErrInvalid, "Type a message first.")
+	}
+	checked, err := checkFiles(files)
+	if err != nil {
+		return nil, err
 	}
 	c, err := e.store.GetChat(ctx, chatID)
 	if err != nil {
@@ -173,8 +190,11 @@ func (e *Engine) Send(ctx context.Context, chatID, text string) ([]chat.Message,
 	if err != nil {
 		return nil, err
 	}
+	if user, err = e.attachTo(ctx, user, checked); err != nil {
+		return nil, err
+	}
 	if c.Title == DefaultTitle || strings.TrimSpace(c.Title) == "" {
-		if _, err := e.store.RenameChat(ctx, chatID, titleFrom(text)); err == nil {
+		if _, err := e.store.RenameChat(ctx, chatID, titleFrom(titleText(text, checked))); err == nil {
 			e.emit(bridge.EventChatsChanged, nil)
 		}
 	}
@@ -436,6 +456,13 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		})
 	}
 	res, err := stream()
+	if plan.visionRefused(err) && live().Content == "" && live().Reasoning == "" {
+		// This model does not take images: learn it, say so, and ask
+		// again with the images left out.
+		e.learnNoVision(plan, refusal(err))
+		plan.vision.Sees = "no"
+		res, err = stream()
+	}
 	if plan.refused(err) && live().Content == "" && live().Reasoning == "" {
 		// Auto: this model refuses native tools. Learn it and ask again
 		// with text calls, in the same answer: the user's message stands.

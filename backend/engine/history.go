@@ -34,6 +34,9 @@ func (e *Engine) EditAndResend(ctx context.Context, messageID, text string) ([]c
 	if err != nil {
 		return nil, err
 	}
+	if user, err = e.keepAttachments(ctx, orig, user); err != nil {
+		return nil, err
+	}
 	asst, err := e.start(ctx, orig.ChatID)
 	if err != nil {
 		return []chat.Message{user}, err

@@ -39,6 +39,10 @@ type turnPlan struct {
 	summary  *summaryView           // the stored summary that stands for the start, if any
 	window   budget                 // the model's window and how tokens are counted
 
+	files      map[string][]chat.AttachmentData // attached files, by message ID (attachments.go)
+	vision     chat.Vision                      // whether the model takes images
+	toolImages bool                             // the chat sends its tools' images to the model
+
 	generation generation // the agent's options (setup.go)
 }
 
@@ -54,6 +58,7 @@ func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, his
 			plan.calls[cl.MessageID] = append(plan.calls[cl.MessageID], cl)
 		}
 	}
+	e.planImages(ctx, &plan)
 	if e.tools == nil {
 		return plan
 	}
@@ -188,10 +193,13 @@ func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.
 		case m.Role == chat.RoleAssistant && len(calls) > 0 && native:
 			out = append(out, fit.Message{Message: llm.Message{Role: chat.RoleAssistant, Content: m.Content, ToolCalls: wireCalls(calls), Thoughts: p.thoughts(m)}, ID: m.ID})
 			for _, c := range calls {
-				content := toolMessage(c)
+				content := p.seeable(toolMessage(c), calls)
 				out = append(out, fit.Message{Message: llm.Message{Role: llm.RoleTool, ToolCallID: c.ModelCallID, Content: content,
 					IsError: !c.Settled() || c.ResultState == chat.ToolError}, ID: m.ID,
 					Results: []fit.Result{{Tool: c.Name, Chars: utf8.RuneCountInString(content)}}})
+			}
+			if img, ok := p.toolImagesMessage(calls); ok {
+				out = append(out, fit.Message{Message: img, ID: m.ID})
 			}
 			answered = true
 			continue
@@ -203,8 +211,8 @@ func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.
 			continue
 		}
 		answered = false
-		if strings.TrimSpace(m.Content) != "" {
-			fm := fit.Message{Message: llm.Message{Role: m.Role, Content: m.Content}, ID: m.ID}
+		if sent, ok := p.sentMessage(m, p.calls[m.ParentID]); ok {
+			fm := fit.Message{Message: sent, ID: m.ID}
 			switch {
 			case m.Kind == chat.KindToolResults:
 				for _, c := range p.calls[m.ParentID] {

@@ -101,6 +101,21 @@ type Message struct {
 	Usage        Usage  `json:"usage"`
 	CreatedAt    int64  `json:"createdAt"`
 	UpdatedAt    int64  `json:"updatedAt"`
+	// Attachments are the files attached to the message, with their
+	// bytes (absent when there are none).
+	Attachments []Attachment `json:"attachments,omitempty"`
+}
+
+// Attachment is a file attached to a message, bytes included (base64).
+type Attachment struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	MIME   string `json:"mime"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+	Width  int    `json:"width,omitempty"`
+	Height int    `json:"height,omitempty"`
+	Data   []byte `json:"data"`
 }
 
 // Usage is a provider's token accounting for one answer.
@@ -266,7 +281,7 @@ func fromStore(d store.ChatData) Chat {
 			Content: m.Content, Reasoning: m.Reasoning, Status: string(st), ErrorCode: m.ErrorCode,
 			ErrorMessage: m.ErrorMessage, Model: m.Model,
 			Usage:     Usage{m.Usage.PromptTokens, m.Usage.CompletionTokens, m.Usage.TotalTokens},
-			CreatedAt: m.CreatedAt, UpdatedAt: m.UpdatedAt})
+			CreatedAt: m.CreatedAt, UpdatedAt: m.UpdatedAt, Attachments: exportFiles(d.Files[m.ID])})
 	}
 	for _, cl := range d.Calls {
 		state := cl.State
@@ -345,6 +360,16 @@ func toStore(c Chat) (store.ChatData, error) {
 			ErrorCode: m.ErrorCode, ErrorMessage: m.ErrorMessage, Model: m.Model,
 			Usage:     chat.Usage{PromptTokens: m.Usage.PromptTokens, CompletionTokens: m.Usage.CompletionTokens, TotalTokens: m.Usage.TotalTokens},
 			CreatedAt: m.CreatedAt, UpdatedAt: m.UpdatedAt})
+		files, err := importFiles(m.Attachments)
+		if err != nil {
+			return d, fmt.Errorf("message %s: %w", m.ID, err)
+		}
+		if len(files) > 0 {
+			if d.Files == nil {
+				d.Files = map[string][]chat.AttachmentData{}
+			}
+			d.Files[m.ID] = files
+		}
 	}
 	for i, cl := range c.Calls {
 		args, err := storedJSON(cl.Arguments)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -169,7 +170,7 @@ func TestJSONRoundTripIsExact(t *testing.T) {
 			t.Fatalf("%s: %d messages, %v; want %d", id, len(got), err, len(want))
 		}
 		for i := range want {
-			if got[i] != want[i] {
+			if !reflect.DeepEqual(got[i], want[i]) {
 				t.Fatalf("%s message %d:\n got %+v\nwant %+v", id, i, got[i], want[i])
 			}
 		}

@@ -69,6 +69,7 @@ func WriteHTML(w io.Writer, b Bundle, opts ...Option) error {
 			if m.Status == string(chat.StatusError) {
 				hm.NoteClass = "error"
 			}
+			hm.Files = htmlFiles(m.Attachments)
 			for _, cl := range calls[m.ID] {
 				hcl := htmlCall{Name: cl.Name, State: stateName(cl.State), StateClass: cl.State,
 					Arguments: prettyJSON(cl.Arguments), Problem: cl.Problem, Decision: decisionText(cl, o),
@@ -107,6 +108,7 @@ type htmlMessage struct {
 	Reasoning                        string
 	Note, NoteClass                  string
 	Calls                            []htmlCall
+	Files                            []htmlFile // attachments
 }
 
 type htmlCall struct {
@@ -149,6 +151,9 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- range .Messages}}
 <section class="msg msg-{{.Class}}">
 <div class="msg-head"><span class="who">{{.Who}}</span> <time>{{.When}}</time>{{if .Model}} <span class="model">{{.Model}}</span>{{end}}{{if .Version}} <span class="version" title="other versions of this turn are in the JSON export">{{.Version}}</span>{{end}}</div>
+{{- if .Files}}
+<div class="files">{{range .Files}}{{if .Src}}<img class="file-image" src="{{.Src}}" alt="{{.Name}}" title="{{.Name}} · {{.Size}}">{{else}}<span class="file">📎 {{.Name}} <small>{{.Size}}</small></span>{{end}}{{end}}</div>
+{{- end}}
 {{- if eq .Class "user"}}
 <div class="bubble">{{.Text}}</div>
 {{- else if eq .Class "results"}}

@@ -46,6 +46,9 @@ func WriteMarkdown(w io.Writer, b Bundle, opts ...Option) error {
 				blocks = append(blocks, details("Tool results sent to the model", fence(m.Content, "")))
 			case m.Role == string(chat.RoleUser):
 				blocks = append(blocks, keepLines(m.Content))
+				if files := mdFiles(m.Attachments); files != "" {
+					blocks = append(blocks, files)
+				}
 			default:
 				if strings.TrimSpace(m.Reasoning) != "" {
 					blocks = append(blocks, details("Reasoning", keepLines(m.Reasoning)))

@@ -57,9 +57,16 @@ func (c *Client) anthropicParams(req Request) (anthropic.MessageNewParams, []opt
 		case chat.RoleAssistant:
 			add(true, assistantBlocks(m)...)
 		default:
+			var blocks []anthropic.ContentBlockParamUnion
 			if strings.TrimSpace(m.Content) != "" {
-				add(false, anthropic.NewTextBlock(m.Content))
+				blocks = append(blocks, anthropic.NewTextBlock(m.Content))
 			}
+			for _, u := range m.ImageURLs {
+				if mime, data, ok := strings.Cut(strings.TrimPrefix(u, "data:"), ";base64,"); ok && strings.HasPrefix(u, "data:") {
+					blocks = append(blocks, anthropic.NewImageBlockBase64(mime, data))
+				}
+			}
+			add(false, blocks...)
 		}
 	}
 	for _, t := range turns {

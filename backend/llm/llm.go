@@ -95,6 +95,9 @@ type Message struct {
 	// reasoning_content. DeepSeek's thinking mode requires it on assistant
 	// messages with tool calls; leave it empty for other providers.
 	Reasoning string
+	// ImageURLs, on a user message, are images sent after Content as
+	// OpenAI image_url parts (data: URLs); Content becomes the text part.
+	ImageURLs []string
 	// Thoughts, on an assistant message with ToolCalls, are its signed
 	// reasoning blocks, sent back unchanged (Anthropic Messages).
 	Thoughts []chat.Thought

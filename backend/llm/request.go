@@ -23,6 +23,9 @@ func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, bo
 	native := len(req.Tools) > 0
 	for i, m := range req.Messages {
 		oreq.Messages[i] = openai.ChatCompletionMessage{Role: string(m.Role), Content: m.Content}
+		if len(m.ImageURLs) > 0 {
+			oreq.Messages[i].Content, oreq.Messages[i].MultiContent = "", multiContent(m)
+		}
 		if len(m.ToolCalls) > 0 || m.ToolCallID != "" || m.Name != "" || m.Reasoning != "" {
 			native = true
 			om := &oreq.Messages[i]
@@ -52,6 +55,9 @@ func (c *Client) chatRequest(req Request) (oreq openai.ChatCompletionRequest, bo
 	for i, m := range req.Messages {
 		msgs[i] = wireMessage{Role: string(m.Role), Content: m.Content, Name: m.Name,
 			ReasoningContent: m.Reasoning, ToolCallID: m.ToolCallID}
+		if len(m.ImageURLs) > 0 {
+			msgs[i].Content = multiContent(m)
+		}
 		for _, tc := range m.ToolCalls {
 			w := wireToolCall{ID: tc.ID, Type: "function", ExtraContent: tc.Extra}
 			w.Function.Name, w.Function.Arguments = tc.Name, sentArguments(tc.Arguments)
@@ -121,7 +127,7 @@ type nativeRequest struct {
 // null.
 type wireMessage struct {
 	Role             string         `json:"role"`
-	Content          string         `json:"content"`
+	Content          any            `json:"content"` // a string, or the parts of a message with images
 	Name             string         `json:"name,omitempty"`
 	ReasoningContent string         `json:"reasoning_content,omitempty"`
 	ToolCalls        []wireToolCall `json:"tool_calls,omitempty"`
@@ -136,6 +142,20 @@ type wireToolCall struct {
 		Arguments string `json:"arguments"` // a JSON text in a string, as OpenAI defines it
 	} `json:"function"`
 	ExtraContent json.RawMessage `json:"extra_content,omitempty"`
+}
+
+// multiContent is a message with images as OpenAI content parts: its text
+// (when any), then one image_url part per image.
+func multiContent(m Message) []openai.ChatMessagePart {
+	var parts []openai.ChatMessagePart
+	if m.Content != "" {
+		parts = append(parts, openai.ChatMessagePart{Type: openai.ChatMessagePartTypeText, Text: m.Content})
+	}
+	for _, u := range m.ImageURLs {
+		parts = append(parts, openai.ChatMessagePart{Type: openai.ChatMessagePartTypeImageURL,
+			ImageURL: &openai.ChatMessageImageURL{URL: u}})
+	}
+	return parts
 }
 
 // sentArguments is what goes back to the server for a call's arguments: an

@@ -172,6 +172,9 @@ func (s *Store) DeleteChat(ctx context.Context, id string) error {
 	if err == nil {
 		err = mustAffect(res, "chat", id)
 	}
+	if err == nil {
+		err = s.dropUnusedBlobs(ctx) // what only this chat used
+	}
 	return wrap("delete chat", err)
 }
 

@@ -142,7 +142,7 @@ func TestMessageCRUD(t *testing.T) {
 	if m.ID == "" || m.Kind != chat.KindText || m.Status != chat.StatusComplete || m.CreatedAt == 0 || m.UpdatedAt == 0 {
 		t.Fatalf("AddMessage did not fill defaults: %+v", m)
 	}
-	if got, err := s.GetMessage(ctx, m.ID); err != nil || got != m {
+	if got, err := s.GetMessage(ctx, m.ID); err != nil || !reflect.DeepEqual(got, m) {
 		t.Fatalf("GetMessage = %+v, %v; want %+v", got, err, m)
 	}
 	if got, _ := s.GetChat(ctx, c.ID); got.UpdatedAt <= c.UpdatedAt {
@@ -168,7 +168,7 @@ func TestMessageCRUD(t *testing.T) {
 		t.Errorf("UpdateMessage did not set updated_at: %d <= %d", got.UpdatedAt, a.UpdatedAt)
 	}
 	got.UpdatedAt = a.UpdatedAt
-	if got != a {
+	if !reflect.DeepEqual(got, a) {
 		t.Fatalf("after UpdateMessage got %+v, want %+v", got, a)
 	}
 

@@ -204,6 +204,11 @@ func (s *Store) UpdateMessage(ctx context.Context, m chat.Message) error {
 // GetMessage returns one message, with its Versions and Version.
 func (s *Store) GetMessage(ctx context.Context, id string) (chat.Message, error) {
 	m, err := s.getMessage(ctx, nil, id)
+	if err == nil {
+		one := []chat.Message{m}
+		err = s.withAttachments(ctx, nil, one)
+		m = one[0]
+	}
 	return m, wrap("get message", err)
 }
 

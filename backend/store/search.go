@@ -51,6 +51,9 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]chat.Sea
 	}
 	limit = min(limit, maxSearchLimit)
 	hits, err := s.search(ctx, query, "", nil, limit)
+	if err == nil {
+		err = s.hitAttachments(ctx, hits)
+	}
 	return hits, wrap("search", err)
 }
 

@@ -27,6 +27,9 @@ type ChatData struct {
 	// Audit is the chat's audit trail, oldest first (not copied by
 	// DuplicateChat: it is the history of the original's calls).
 	Audit []chat.AuditEntry
+	// Files are the files attached to messages, with their bytes, by
+	// message ID, in order.
+	Files map[string][]chat.AttachmentData
 	// Agent is the chat's agent by value (an import elsewhere recreates it
 	// when that machine does not have it); nil on import: the default.
 	Agent *chat.Agent
@@ -99,6 +102,9 @@ func readChat(ctx context.Context, tx *sql.Tx, id string) (ChatData, error) {
 		return d, err
 	}
 	if d.Scratch, err = loadScratch(ctx, tx, id); err != nil {
+		return d, err
+	}
+	if d.Files, err = chatFiles(ctx, tx, id); err != nil {
 		return d, err
 	}
 	d.Audit, err = chatAudit(ctx, tx, id)
@@ -201,6 +207,9 @@ func (s *Store) importChat(ctx context.Context, tx *sql.Tx, d ChatData, r *Impor
 			return invalid("message %s: role %q, kind %q or status %q is not valid", m.ID, m.Role, m.Kind, m.Status)
 		}
 		if _, err := s.exec(ctx, tx, insertMessage, messageValues(m)...); err != nil {
+			return fmt.Errorf("message %s: %w", m.ID, err)
+		}
+		if err := s.insertAttachments(ctx, tx, m.ID, 0, d.Files[m.ID]); err != nil {
 			return fmt.Errorf("message %s: %w", m.ID, err)
 		}
 		r.MessagesAdded++
@@ -330,12 +339,13 @@ func (s *Store) DuplicateChat(ctx context.Context, id string) (chat.Chat, error)
 		c.Title = strings.TrimSpace(strings.TrimSpace(c.Title) + " (copy)")
 		c.CreatedAt, c.UpdatedAt, c.Pinned = now, now, false
 		c.LeafID = newID[d.Chat.LeafID]
-		copied := ChatData{Chat: c, Scratch: d.Scratch}
+		copied := ChatData{Chat: c, Scratch: d.Scratch, Files: map[string][]chat.AttachmentData{}}
 		for _, m := range d.Messages {
 			nid, ok := newID[m.ID]
 			if !ok {
 				continue
 			}
+			copied.Files[nid] = d.Files[m.ID]
 			m.ID, m.ChatID, m.ParentID = nid, c.ID, newID[m.ParentID]
 			copied.Messages = append(copied.Messages, m)
 		}

@@ -84,7 +84,8 @@ func (s *Store) listPath(ctx context.Context, chatID string) ([]chat.Message, er
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	return activePath(all, c.LeafID), nil
+	path := activePath(all, c.LeafID)
+	return path, s.withAttachments(ctx, tx, path)
 }
 
 // activePath picks the path ending at leaf out of a chat's messages, first
@@ -173,6 +174,9 @@ func (s *Store) ListMessagesPage(ctx context.Context, chatID, beforeID string, l
 		}
 	}
 	msgs, err := s.queryMessages(ctx, nil, listPathSQL, chatID, start, limit)
+	if err == nil {
+		err = s.withAttachments(ctx, nil, msgs)
+	}
 	return msgs, wrap("list messages", err)
 }
 

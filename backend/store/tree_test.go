@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func contents(t testing.TB, s *Store, chatID string) string {
 	}
 	for i, m := range msgs {
 		got, err := s.GetMessage(ctx, m.ID)
-		if err != nil || got != m || page[i] != m {
+		if err != nil || !reflect.DeepEqual(got, m) || !reflect.DeepEqual(page[i], m) {
 			t.Fatalf("message %d:\n list %+v\n page %+v\n  get %+v (%v)", i, m, page[i], got, err)
 		}
 	}

@@ -41,6 +41,32 @@ export type Chat = {
   toolToggles: Record<string, boolean>
 }
 
+/** Go: chat.Attachment */
+export type Attachment = {
+  name: string
+  kind: string
+  mime: string
+  size: number
+  sha256: string
+  width?: number
+  height?: number
+}
+
+/** Go: chat.NewAttachment */
+export type NewAttachment = {
+  name: string
+  data: string
+}
+
+/** Go: chat.Vision */
+export type ModelVision = {
+  providerId: string
+  model: string
+  sees: string
+  source: string
+  reason?: string
+}
+
 /** Go: chat.Message */
 export type Message = {
   id: string
@@ -59,6 +85,7 @@ export type Message = {
   updatedAt: number
   versions?: number
   version?: number
+  attachments?: Attachment[]
 }
 
 /** Go: chat.SearchHit */
@@ -71,6 +98,7 @@ export type SearchHit = {
   callId?: string
   snippet: string
   createdAt: number
+  attachments?: string[]
   tools?: string
 }
 

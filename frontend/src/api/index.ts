@@ -31,6 +31,7 @@ export * from './mcpLive'
 export * from './context'
 export * from './code'
 export * from './finish'
+export * from './attachments'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 

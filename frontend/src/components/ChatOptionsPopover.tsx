@@ -5,6 +5,7 @@ import { Switch } from './Switch'
 import { ChatMcpChoice } from './ChatMcpChoice'
 import { ChatToolsButton } from './ChatTools'
 import { ToolModeChoice } from './ToolModeChoice'
+import { ImageOptions } from './ImageOptions'
 
 const PARADIGMS: Paradigm[] = ['json', 'xml', 'vcp']
 
@@ -84,6 +85,8 @@ export function ChatOptionsPopover({
       <ChatMcpChoice onOpenSettings={onClose} />
       <div className="popover__divider" />
       <ChatToolsButton onOpen={onClose} />
+      <div className="popover__divider" />
+      <ImageOptions ids={ids} chatId={chatId} />
       <p className="popover__foot">{t('chatOptions.appliesNext')}</p>
     </div>
   )

@@ -2,7 +2,7 @@ import './ChatView.css'
 import { Suspense, useCallback, useEffect, useRef } from 'react'
 import { wantAddProvider } from '../lib/settingsIntent'
 import { useTranslation } from '../i18n'
-import { DEMO_PROVIDER_ID } from '../api'
+import { DEMO_PROVIDER_ID, type NewAttachment } from '../api'
 import {
   NEW_CHAT_DRAFT,
   selectActiveChatOptions,
@@ -55,7 +55,7 @@ export function ChatView() {
     composer.current?.focus()
   }, [focusTick])
 
-  const onSend = useCallback((text: string) => send(text), [send])
+  const onSend = useCallback((text: string, files?: NewAttachment[]) => send(text, files), [send])
   const onStop = useCallback(() => void stop(), [stop])
   const onRetry = useCallback(() => void retry(), [retry])
   const draftKey = activeChatId ?? NEW_CHAT_DRAFT
@@ -65,7 +65,18 @@ export function ChatView() {
 
   return (
     <div className={`chat-area ${filesOpen ? 'has-files' : ''}`}>
-      <main className="chat" aria-label={t('chat.label')}>
+      <main
+        className="chat"
+        aria-label={t('chat.label')}
+        onDragOver={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}
+        onDrop={(e) => {
+          // Files dropped anywhere on the chat are attached to the message being written.
+          const files = [...e.dataTransfer.files]
+          if (!files.length) return
+          e.preventDefault()
+          composer.current?.addFiles(files)
+        }}
+      >
         <header className="chat__header">
           <div className="chat__heading">
             <h1 className="chat__title" title={chat?.title || undefined}>

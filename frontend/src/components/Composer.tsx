@@ -1,9 +1,13 @@
 import './Composer.css'
-import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../i18n'
 import { SendIcon, StopIcon } from './icons'
+import { AttachButton, PendingAttachments } from './Attachments'
+import { useAttachments } from './useAttachments'
+import { modelVision } from '../store/attachments'
+import type { NewAttachment } from '../api'
 
-export type ComposerHandle = { focus: () => void }
+export type ComposerHandle = { focus: () => void; addFiles: (files: File[]) => void }
 
 type Props = {
   /** Controlled text (e.g. the store's draft for this chat). Uncontrolled when omitted. */
@@ -15,7 +19,7 @@ type Props = {
   disabled?: boolean
   placeholder?: string
   /** Resolves true when the message was accepted (the box is then cleared for good). */
-  onSend: (text: string) => Promise<boolean> | boolean
+  onSend: (text: string, files?: NewAttachment[]) => Promise<boolean> | boolean
   onStop: () => void
   onDraftChange?: (text: string) => void
   /** Replaces the hint under the box (e.g. tool calls are waiting). */
@@ -38,7 +42,12 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   const cb = useRef({ onChange, onDraftChange })
   cb.current = { onChange, onDraftChange }
 
-  useImperativeHandle(ref, () => ({ focus: () => area.current?.focus() }), [])
+  const attached = useAttachments()
+  const { add: addFiles } = attached
+  const [dragging, setDragging] = useState(false)
+  const noVision = useNoVision(attached.hasImage)
+
+  useImperativeHandle(ref, () => ({ focus: () => area.current?.focus(), addFiles: (f) => void addFiles(f) }), [addFiles])
 
   // Autosize: grow with the content up to MAX_HEIGHT, then scroll.
   useLayoutEffect(() => {
@@ -56,24 +65,26 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
     cb.current.onDraftChange?.(v)
   }
 
-  const canSend = !streaming && !disabled && !sending && value.trim().length > 0
+  const canSend = !streaming && !disabled && !sending && (value.trim().length > 0 || attached.items.length > 0)
 
   const submit = useCallback(async () => {
     if (!canSend) return
     const text = value
+    const files = attached.files()
     setSending(true)
     update('') // clear right away; restore if the backend refused it
     let ok = false
     try {
-      ok = await onSend(text)
+      ok = files.length ? await onSend(text, files) : await onSend(text)
     } catch {
       ok = false
     }
     setSending(false)
     if (!ok) update(text)
+    else attached.clear()
     area.current?.focus()
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [canSend, value, onSend])
+  }, [canSend, value, onSend, attached.files])
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter') return
@@ -86,13 +97,33 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
 
   return (
     <form
-      className={`composer ${streaming ? 'is-streaming' : ''}`}
+      className={`composer ${streaming ? 'is-streaming' : ''} ${dragging ? 'is-dragging' : ''}`}
       onSubmit={(e) => {
         e.preventDefault()
         void submit()
       }}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return
+        e.preventDefault()
+        setDragging(true)
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        setDragging(false)
+        const files = [...e.dataTransfer.files]
+        if (!files.length) return
+        e.preventDefault()
+        e.stopPropagation()
+        void addFiles(files)
+      }}
     >
-      <div className="composer__box">
+      <div className={`composer__box ${attached.items.length ? 'composer__box--files' : ''}`}>
+        {attached.items.length > 0 && (
+          <div className="composer__files">
+            <PendingAttachments items={attached.items} onRemove={attached.remove} />
+          </div>
+        )}
+        <AttachButton onFiles={(f) => void addFiles(f)} disabled={disabled} />
         <textarea
           ref={area}
           data-testid="composer"
@@ -105,6 +136,12 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           aria-keyshortcuts="Control+K"
           onChange={(e) => update(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const files = [...e.clipboardData.files]
+            if (!files.length) return
+            e.preventDefault() // a pasted screenshot becomes an attachment, not text
+            void addFiles(files)
+          }}
         />
         <div className="composer__actions">
           {streaming ? (
@@ -133,9 +170,29 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           )}
         </div>
       </div>
-      <p className={`composer__hint ${hint && !streaming ? 'composer__hint--warn' : ''}`} aria-hidden={hint ? undefined : true}>
-        {streaming ? t('composer.hintStreaming') : hint ?? t('composer.hint')}
-      </p>
+      {(attached.error || noVision) && !streaming ? (
+        <p className="composer__hint composer__hint--warn" role="status" data-testid="attach-warning">
+          {attached.error || t('attach.noVision', { model: noVision })}
+        </p>
+      ) : (
+        <p className={`composer__hint ${hint && !streaming ? 'composer__hint--warn' : ''}`} aria-hidden={hint ? undefined : true}>
+          {streaming ? t('composer.hintStreaming') : hint ?? t('composer.hint')}
+        </p>
+      )}
     </form>
   )
 })
+
+/** The model's name when it is known not to take images and images are attached, else ''. */
+function useNoVision(hasImage: boolean): string {
+  const [model, setModel] = useState('')
+  useEffect(() => {
+    if (!hasImage) return setModel('')
+    let on = true
+    void modelVision().then((v) => on && setModel(v?.sees === 'no' ? v.model : ''))
+    return () => {
+      on = false
+    }
+  }, [hasImage])
+  return model
+}

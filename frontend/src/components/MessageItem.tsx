@@ -1,3 +1,4 @@
+import { MessageAttachments } from './Attachments'
 import './MessageItem.css'
 import { memo, Suspense, useId, useMemo, useState } from 'react'
 import { ErrorActions } from './ErrorActions'
@@ -51,6 +52,7 @@ function UserMessage({ m }: { m: Message }) {
         <MessageEditor m={m} onClose={() => setEditing(false)} />
       ) : (
         <div className="msg--user__bubble">
+          <MessageAttachments items={m.attachments} />
           <p className="msg__plain">{collapsed && !showAll ? collapsed.head : m.content}</p>
           {collapsed && (
             <button

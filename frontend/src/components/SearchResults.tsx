@@ -113,6 +113,11 @@ function SearchResult({ hit, id, active, index }: { hit: SearchHit; id: string; 
       <span className="search-result__snippet">
         <Snippet text={hit.snippet} />
       </span>
+      {hit.attachments?.length ? (
+        <span className="search-result__files" data-testid="search-result-files">
+          📎 {hit.attachments.join(', ')}
+        </span>
+      ) : null}
     </li>
   )
 }

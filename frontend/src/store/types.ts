@@ -1,7 +1,7 @@
 // The store's types in one place: each slice's state and actions, and the
 // Store they make together. Slices and the store's index import their types
 // from here; this file imports no slice, so there is no circle.
-import type { ApiError, AppInfo, Call, Chat, ChatNotice, ChatOptions, Message, Provider, RunOutput, Settings,
+import type { ApiError, AppInfo, Call, Chat, ChatNotice, ChatOptions, Message, NewAttachment, Provider, RunOutput, Settings,
   StreamDelta, StreamEnd, ToolSpec, WorkspaceChoice, WorkspaceInfo, Change } from '../api'
 import type { CallsByMessage } from './calls'
 import type { SyncState } from './stream'
@@ -98,7 +98,8 @@ export type MessagesState = {
 
 export type MessagesActions = {
   loadMessages: (chatId: string) => Promise<void>
-  send: (text: string) => Promise<boolean>
+  /** files: attached (base64), checked in Go. */
+  send: (text: string, files?: NewAttachment[]) => Promise<boolean>
   stop: (chatId?: string) => Promise<void>
   retry: (chatId?: string) => Promise<void>
   continueChat: (chatId?: string) => Promise<void>

@@ -4,6 +4,7 @@
 import { createPendingChat } from '../pending'
 import {
   api,
+  attachmentsApi,
   finishApi,
   historyApi,
   toApiError,
@@ -125,9 +126,9 @@ export const createMessagesSlice: Slice<MessagesSlice> = (set, get) => {
       }
     },
 
-    send: async (text) => {
+    send: async (text, files) => {
       const body = text.trim()
-      if (!body) return false
+      if (!body && !files?.length) return false
       let chatId = get().activeChatId
       if (chatId && get().streaming[chatId]) return false
       if (!chatId) {
@@ -188,7 +189,7 @@ export const createMessagesSlice: Slice<MessagesSlice> = (set, get) => {
       set((s) => ({ streaming: { ...s.streaming, [id]: true }, notices: omit(s.notices, id) }))
       inflight.set(id, { stop: false })
       try {
-        const msgs = await api.send(id, body)
+        const msgs = files?.length ? await attachmentsApi.sendWithFiles(id, body, files) : await api.send(id, body)
         if (flushStop(id)) void get().stop(id)
         if (!get().messages[id]) await get().loadMessages(id)
         adopt(id, msgs)

@@ -1,0 +1,107 @@
+// The files waiting in the composer: read as base64 for Go (which checks them
+// again by their bytes), previews through blob: URLs made here from the
+// bytes, and the caps checked before anything is read.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { NewAttachment } from '../api'
+import i18n from '../i18n'
+
+export const MAX_FILE_BYTES = 20 << 20
+export const MAX_MESSAGE_BYTES = 50 << 20
+export const MAX_FILES = 20
+
+export type Pending = {
+  id: number
+  name: string
+  size: number
+  /** The sniffed image type ('' for other files). */
+  image: string
+  /** A blob: URL of the bytes, for an image's thumbnail. */
+  url: string
+  data: string
+}
+
+/** The image type by the first bytes (PNG, JPEG, GIF, WebP), or ''. */
+export function sniffImage(b: Uint8Array): string {
+  const at = (s: string, off = 0) => [...s].every((c, i) => b[off + i] === c.charCodeAt(0))
+  if (b[0] === 0x89 && at('PNG', 1)) return 'image/png'
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'
+  if (at('GIF87a') || at('GIF89a')) return 'image/gif'
+  if (at('RIFF') && at('WEBP', 8)) return 'image/webp'
+  return ''
+}
+
+function toBase64(b: Uint8Array): string {
+  let s = ''
+  for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000))
+  return btoa(s)
+}
+
+export const sizeText = (n: number) =>
+  n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1).replace(/\.0$/, '')} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`
+
+let nextId = 1
+
+export function useAttachments() {
+  const [items, setItems] = useState<Pending[]>([])
+  const [error, setError] = useState('')
+  const live = useRef(items)
+  live.current = items
+
+  // Revoke the previews' URLs when the composer goes away.
+  useEffect(() => () => live.current.forEach((p) => p.url && URL.revokeObjectURL(p.url)), [])
+
+  const add = useCallback(async (files: File[]) => {
+    const t = i18n.t.bind(i18n)
+    let total = live.current.reduce((n, p) => n + p.size, 0)
+    let count = live.current.length
+    const added: Pending[] = []
+    let problem = ''
+    for (const f of files) {
+      if (count >= MAX_FILES) {
+        problem = t('attach.tooMany', { max: MAX_FILES })
+        break
+      }
+      if (f.size > MAX_FILE_BYTES) {
+        problem = t('attach.tooBig', { name: f.name, size: sizeText(f.size), max: sizeText(MAX_FILE_BYTES) })
+        continue
+      }
+      if (total + f.size > MAX_MESSAGE_BYTES) {
+        problem = t('attach.tooMuch', { max: sizeText(MAX_MESSAGE_BYTES) })
+        continue
+      }
+      const bytes = new Uint8Array(await f.arrayBuffer())
+      const image = sniffImage(bytes)
+      added.push({
+        id: nextId++,
+        name: f.name || t('attach.pasted'),
+        size: f.size,
+        image,
+        url: image ? URL.createObjectURL(new Blob([bytes], { type: image })) : '',
+        data: toBase64(bytes),
+      })
+      total += f.size
+      count++
+    }
+    setError(problem)
+    if (added.length) setItems((s) => [...s, ...added])
+  }, [])
+
+  const remove = useCallback((id: number) => {
+    setItems((s) => {
+      const gone = s.find((p) => p.id === id)
+      if (gone?.url) URL.revokeObjectURL(gone.url)
+      return s.filter((p) => p.id !== id)
+    })
+  }, [])
+
+  /** Empties the list (after a send); the previews' URLs go with it. */
+  const clear = useCallback(() => {
+    live.current.forEach((p) => p.url && URL.revokeObjectURL(p.url))
+    setItems([])
+    setError('')
+  }, [])
+
+  const files = useCallback((): NewAttachment[] => live.current.map((p) => ({ name: p.name, data: p.data })), [])
+
+  return { items, error, add, remove, clear, files, hasImage: items.some((p) => p.image !== '') }
+}

@@ -1,0 +1,44 @@
+// Attachments as the UI needs them: thumbnails of sent images (blob: URLs
+// made here from the stored bytes, only for the four image types Go
+// accepts), what is known of the model's vision, and the chat's switch for
+// tools' images. Only store/ calls the bindings.
+import { attachmentsApi, type Attachment, type ModelVision } from '../api'
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+
+/** Whether an attachment is shown as a picture (sniffed type, never SVG). */
+export const isPicture = (a: Pick<Attachment, 'kind' | 'mime'>) => a.kind === 'image' && IMAGE_TYPES.has(a.mime)
+
+const urls = new Map<string, Promise<string>>()
+
+/** A blob: URL for a stored picture ('' when it cannot be read). Cached per content. */
+export function attachmentUrl(a: Attachment): Promise<string> {
+  if (!isPicture(a)) return Promise.resolve('')
+  let u = urls.get(a.sha256)
+  if (!u) {
+    u = attachmentsApi
+      .attachmentBytes(a.sha256)
+      .then((b64) => URL.createObjectURL(new Blob([base64Bytes(b64)], { type: a.mime })))
+      .catch(() => {
+        urls.delete(a.sha256)
+        return ''
+      })
+    urls.set(a.sha256, u)
+  }
+  return u
+}
+
+function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64)
+  const out = new Uint8Array(bin.length)
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i)
+  return out
+}
+
+/** What is known of whether the active model takes images (null when it cannot be asked). */
+export const modelVision = (): Promise<ModelVision | null> => attachmentsApi.modelVision().catch(() => null)
+
+export const toolImages = (chatId: string): Promise<boolean> => attachmentsApi.toolImages(chatId).catch(() => true)
+export const setToolImages = (chatId: string, on: boolean) => attachmentsApi.setToolImages(chatId, on)
+/** The user's word on whether the active model takes images ('' forgets it). */
+export const setModelVision = (sees: '' | 'yes' | 'no') => attachmentsApi.setModelVision('', '', sees)
