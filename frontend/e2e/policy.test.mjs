@@ -206,6 +206,9 @@ test('rules from a card, Never allow with a message, Activity and Permissions, o
   assert.deepEqual(listed, [['2', 'deny', '1 call'], ['1', 'allow', '2 calls']])
   await shot(app, 'policy-permissions-en')
   await app.click('[data-testid="rule-row"][data-rule-id="1"] [data-testid="revoke-rule"]')
+  // Revoke asks first (a slip of the hand loses no rule).
+  await app.waitFor(`!!document.querySelector('[data-testid="confirm-revoke"]')`, 5000, 'Revoke asks first')
+  await app.click('[data-testid="confirm-revoke"]')
   await app.waitFor(`document.querySelectorAll('[data-testid="rule-row"]').length === 1`, 5000, 'rule 1 revoked')
   assert.deepEqual((await app.eval(`window.go.main.App.ListRules()`)).map((r) => r.id), [2])
 
