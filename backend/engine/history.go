@@ -15,7 +15,7 @@ import (
 // asks the model to answer it.
 func (e *Engine) EditAndResend(ctx context.Context, messageID, text string) ([]chat.Message, error) {
 	if strings.TrimSpace(text) == "" {
-		return nil, chat.Errorf("empty_message", chat.ErrInvalid, "Type a message first.")
+		return nil, refuse("empty_message", chat.ErrInvalid, txtEmptyMessage)
 	}
 	orig, err := e.store.GetMessage(ctx, messageID)
 	if err != nil {

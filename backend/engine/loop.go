@@ -14,6 +14,7 @@ import (
 	"airlock/backend/llm"
 	"airlock/backend/paradigm"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 )
 
 // The tool loop: a complete answer is scanned for calls in the chat's
@@ -100,7 +101,10 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 // such rather than hiding the card.
 func preview(p json.RawMessage, err error) json.RawMessage {
 	if err != nil {
-		b, _ := json.Marshal(map[string]string{"error": err.Error()})
+		b, _ := json.Marshal(struct {
+			Error     string       `json:"error"`
+			ErrorText *uitext.Text `json:"errorText,omitempty"`
+		}{err.Error(), codedText(err)})
 		return b
 	}
 	return p
