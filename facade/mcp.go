@@ -15,6 +15,7 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/store"
 	"airlock/backend/tools/mcp"
+	"airlock/backend/uitext"
 )
 
 // EventMCPChanged tells the UI a server's status or tools changed.
@@ -32,8 +33,9 @@ type MCPServerInfo struct {
 	FromEnv bool `json:"fromEnv"`
 	// Auth: signed_out, signing_in, signed_in, expired, refused ("" when
 	// the server never asked for a sign-in); AuthError says why refused.
-	Auth      string `json:"auth,omitempty"`
-	AuthError string `json:"authError,omitempty"`
+	Auth          string       `json:"auth,omitempty"`
+	AuthError     string       `json:"authError,omitempty"`
+	AuthErrorText *uitext.Text `json:"authErrorText,omitempty"`
 }
 
 // MCPServers is the list of servers, with what went wrong reading
@@ -136,7 +138,9 @@ func (a *App) ListMCPServers() MCPServers {
 	}
 	for _, s := range a.mcp.Status() {
 		info := MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name)}
-		info.Auth, info.AuthError = a.authState(s)
+		var why uitext.Text
+		info.Auth, why = a.authState(s)
+		info.AuthError, info.AuthErrorText = why.English, codedText(why)
 		out.Servers = append(out.Servers, info)
 	}
 	return out

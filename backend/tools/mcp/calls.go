@@ -28,7 +28,7 @@ type remoteTool struct {
 // listTools reads the server's tools (all pages) within the list timeout.
 func (s *server) listTools(ctx context.Context, sess *sdk.ClientSession) ([]remoteTool, []string, error) {
 	if res := sess.InitializeResult(); res != nil && res.Capabilities != nil && res.Capabilities.Tools == nil {
-		return nil, []string{"the server offers no tools"}, nil
+		return nil, []string{txtNoTools.With().English}, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.listTimeout())
 	defer cancel()
@@ -36,7 +36,7 @@ func (s *server) listTools(ctx context.Context, sess *sdk.ClientSession) ([]remo
 	for t, err := range sess.Tools(ctx, nil) {
 		if err != nil {
 			if ctx.Err() == context.DeadlineExceeded {
-				return nil, nil, fmt.Errorf("no answer within %s", s.listTimeout())
+				return nil, nil, txtListTimeout.Error("after", s.listTimeout().String())
 			}
 			return nil, nil, err
 		}
@@ -240,7 +240,7 @@ func (s *server) readyAttempt(ctx context.Context) (*attempt, error) {
 				return nil, fmt.Errorf("the MCP server %q is not running: Airlock is closing", s.cfg.Name)
 			}
 		default:
-			reason, tail := s.reason, s.stderr
+			reason, tail := s.reason.English, s.stderr
 			s.mu.Unlock()
 			if restarted {
 				return nil, fmt.Errorf("the MCP server %q had stopped and could not be restarted: %s%s", s.cfg.Name, reason, stderrNote(tail))

@@ -1,12 +1,14 @@
 package mcp
 
 import (
+	"airlock/backend/uitext"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -135,20 +137,36 @@ func (c *child) killNow() {
 
 // exitText says how the process ended, once it has: "exit status 3",
 // "signal: killed".
-func (c *child) exitText() string {
+func (c *child) exitText() uitext.Text {
 	select {
 	case <-c.exited:
 	default:
-		return "still running"
+		return txtStillRunning.With()
 	}
 	var ee *exec.ExitError
 	if errors.As(c.waitErr, &ee) {
-		return ee.ProcessState.String()
+		return exitStatus(ee.ProcessState.String())
 	}
 	if c.waitErr != nil {
-		return c.waitErr.Error()
+		return uitext.Plain(c.waitErr.Error())
 	}
-	return "exit status 0"
+	return exitStatus("exit status 0")
+}
+
+var (
+	txtExitStatus = uitext.Define("mcp_exit_status", "exit status {{status}}")
+	txtKilledBy   = uitext.Define("mcp_killed_by", "signal: {{signal}}")
+)
+
+// exitStatus codes Go's "exit status 3" and "signal: killed".
+func exitStatus(s string) uitext.Text {
+	if n, ok := strings.CutPrefix(s, "exit status "); ok {
+		return txtExitStatus.With("status", n)
+	}
+	if sig, ok := strings.CutPrefix(s, "signal: "); ok {
+		return txtKilledBy.With("signal", sig)
+	}
+	return uitext.Plain(s)
 }
 
 // waitExited waits a little for the process to be reaped, bounded by ctx.

@@ -80,6 +80,11 @@ export type Message = {
   status: string
   errorCode?: string
   errorMessage?: string
+  errorText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   model?: string
   usage: Usage
   createdAt: number
@@ -258,6 +263,11 @@ export type Call = {
   decidedAt?: number
   reason?: string
   result?: string
+  resultText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   resultStatus?: string
   truncated?: boolean
   repaired?: boolean
@@ -467,6 +477,11 @@ export type McpServerInfo = {
   state: string
   tools: number
   reason?: string
+  reasonText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   stderr?: string
   problems?: string[]
   restartsOnUse?: boolean
@@ -477,6 +492,11 @@ export type McpServerInfo = {
   fromEnv: boolean
   auth?: string
   authError?: string
+  authErrorText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
 }
 
 /** Go: facade.MCPServers */

@@ -6,6 +6,7 @@ import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
 import { contextEn } from './context.en'
 import { finishEn } from './finish.en'
+import { backendTextEn } from './backendText.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -812,6 +813,7 @@ export const en = {
   mcpLive: mcpLiveEn,
   context: contextEn,
   finish: finishEn,
+  backendText: backendTextEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

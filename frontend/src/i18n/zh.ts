@@ -5,6 +5,7 @@ import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
 import { contextZh } from './context.zh'
 import { finishZh } from './finish.zh'
+import { backendTextZh } from './backendText.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -809,6 +810,7 @@ export const zh: Resources = {
   mcpLive: mcpLiveZh,
   context: contextZh,
   finish: finishZh,
+  backendText: backendTextZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',
