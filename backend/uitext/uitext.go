@@ -30,7 +30,7 @@ import (
 type Text struct {
 	Code string `json:"code"`
 	// Params are the values of the template's {{placeholders}}: strings,
-	// or Texts translated in their turn.
+	// Texts translated in their turn, or lists of Texts (joined by "; ").
 	Params  map[string]any `json:"params,omitempty"`
 	English string         `json:"english"`
 }
@@ -105,6 +105,8 @@ func param(v any) any {
 	switch x := v.(type) {
 	case Text:
 		return x
+	case []Text: // a list, joined by "; "
+		return x
 	case *Text:
 		if x == nil {
 			return ""
@@ -130,8 +132,15 @@ func fill(template string, params map[string]any) string {
 		if !ok {
 			return hole
 		}
-		if tx, ok := v.(Text); ok {
-			return tx.English
+		switch x := v.(type) {
+		case Text:
+			return x.English
+		case []Text:
+			parts := make([]string, len(x))
+			for i, t := range x {
+				parts[i] = t.English
+			}
+			return strings.Join(parts, "; ")
 		}
 		return fmt.Sprint(v)
 	})
@@ -220,6 +229,12 @@ func (t Text) Map(f func(string) string) Text {
 			switch x := v.(type) {
 			case Text:
 				out.Params[k] = x.Map(f)
+			case []Text:
+				list := make([]Text, len(x))
+				for i, t := range x {
+					list[i] = t.Map(f)
+				}
+				out.Params[k] = list
 			case string:
 				out.Params[k] = f(x)
 			default:

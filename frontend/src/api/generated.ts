@@ -452,6 +452,11 @@ export type Change = {
   binary?: boolean
   diff?: string
   note?: string
+  noteText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
 }
 
 /** Go: mcp.ServerConfig */

@@ -2,6 +2,9 @@
 // `UPDATE_BACKEND_TEXT=1 go test -tags desktop,production,webkit2_41 ./facade -run TestBackendTextCatalog`.
 // Do not edit: change the Go declaration, then translate in backendText.zh.ts.
 export const backendTextEn = {
+  apply_folder_not_empty: 'folder {{path}} holds files on disk that the model did not delete (perhaps created meanwhile); review and apply again',
+  apply_several: '{{count}} changes were not applied: {{parts}}',
+  apply_skipped_link: '{{path}} was skipped: on disk it now leads outside the folder through a symbolic link (look at it, then discard the change or remove the link and apply again)',
   args_invalid: '{{tool}}: invalid arguments: {{reason}}',
   args_missing: '{{tool}} needs the argument {{name}}',
   args_not_object: '{{tool}}: the arguments must be a JSON object: {{reason}}',
@@ -11,7 +14,17 @@ export const backendTextEn = {
   call_cancelled: 'the user cancelled this call after {{after}}',
   call_shut_down: 'the app shut down while this call was running; it was not finished',
   call_timed_out: 'the call timed out after {{after}} and was stopped',
+  change_binary: 'binary file, {{size}}',
+  change_binary_changed: 'binary file, {{from}} → {{to}}',
+  change_blocked: 'on disk this path now goes through a symbolic link that leads outside the folder (made since the model worked on it); Apply skips it: look at it, then discard the change or remove the link and apply again',
+  change_not_regular: 'not a regular file on disk (a pipe, socket or device): not read',
   change_not_saved: 'the change was made but could not be saved: {{reason}}',
+  change_too_large_to_diff: 'too large to show a diff ({{from}} → {{to}})',
+  conflict_changed: '{{path}} changed on disk since the model read it; review and apply again',
+  conflict_created: '{{path}} was created on disk since the model started working on it; review and apply again',
+  conflict_deleted: '{{path}} was deleted on disk since the model read it; review and apply again',
+  conflict_kind: '{{path}} changed on disk (between file and folder) since the model read it; review and apply again',
+  conflict_no_record: '{{path}}: Airlock has no record of what the model saw of it; review and apply again',
   count_entries: '{{n}} entries',
   count_entry: '1 entry',
   count_file: '1 file',

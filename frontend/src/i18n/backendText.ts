@@ -18,8 +18,22 @@ export function renderText(t: TFunction, text: UiText | null | undefined, fallba
   if (!isUiText(text)) return fallback
   if (!text.code) return text.english || fallback
   const params: Record<string, string> = {}
-  for (const [name, v] of Object.entries(text.params ?? {})) params[name] = isUiText(v) ? renderText(t, v) : String(v ?? '')
+  for (const [name, v] of Object.entries(text.params ?? {})) params[name] = paramText(t, v)
   return t(`backendText.${text.code}`, { ...params, defaultValue: text.english })
+}
+
+// A parameter: a sentence rendered in its turn, a list of sentences joined by "; ", or a value.
+function paramText(t: TFunction, v: unknown): string {
+  if (isUiText(v)) return renderText(t, v)
+  if (Array.isArray(v)) return v.map((x) => paramText(t, x)).join('; ')
+  return String(v ?? '')
+}
+
+/** The coded sentences an error is made of: its parts when it lists several (an Apply refused for some files), else itself. */
+export function sentenceParts(text: UiText | null | undefined): UiText[] {
+  if (!isUiText(text)) return []
+  const parts = text.params?.parts
+  return Array.isArray(parts) && parts.every(isUiText) ? parts : [text]
 }
 
 /** An error's sentence in the language shown (its coded text, else its message). */

@@ -2,6 +2,9 @@
 import type { backendTextEn } from './backendText.en'
 
 export const backendTextZh: Record<keyof typeof backendTextEn, string> = {
+  apply_folder_not_empty: '文件夹 {{path}} 在磁盘上有模型没有删除的文件（可能是期间新建的）；请检查后再次应用',
+  apply_several: '{{count}} 项更改未应用：{{parts}}',
+  apply_skipped_link: '已跳过 {{path}}：它在磁盘上现在通过符号链接指向文件夹之外（请查看后放弃此更改，或删除该链接后再次应用）',
   args_invalid: '{{tool}}：参数无效：{{reason}}',
   args_missing: '{{tool}} 需要参数 {{name}}',
   args_not_object: '{{tool}}：参数必须是 JSON 对象：{{reason}}',
@@ -11,7 +14,17 @@ export const backendTextZh: Record<keyof typeof backendTextEn, string> = {
   call_cancelled: '用户在 {{after}} 后取消了此调用',
   call_shut_down: '此调用运行时应用已关闭；调用未完成',
   call_timed_out: '调用在 {{after}} 后超时，已被停止',
+  change_binary: '二进制文件，{{size}}',
+  change_binary_changed: '二进制文件，{{from}} → {{to}}',
+  change_blocked: '此路径在磁盘上现在经过一个指向文件夹之外的符号链接（在模型处理之后创建）；“应用”会跳过它：请查看后放弃此更改，或删除该链接后再次应用',
+  change_not_regular: '磁盘上不是普通文件（是管道、套接字或设备）：未读取',
   change_not_saved: '更改已完成，但无法保存：{{reason}}',
+  change_too_large_to_diff: '太大，无法显示差异（{{from}} → {{to}}）',
+  conflict_changed: '{{path}} 在模型读取后已在磁盘上被修改；请检查后再次应用',
+  conflict_created: '{{path}} 在模型开始处理后已在磁盘上被创建；请检查后再次应用',
+  conflict_deleted: '{{path}} 在模型读取后已在磁盘上被删除；请检查后再次应用',
+  conflict_kind: '{{path}} 在模型读取后已在磁盘上改变（在文件与文件夹之间）；请检查后再次应用',
+  conflict_no_record: '{{path}}：Airlock 没有模型所见内容的记录；请检查后再次应用',
   count_entries: '{{n}} 项',
   count_entry: '1 项',
   count_file: '1 个文件',
