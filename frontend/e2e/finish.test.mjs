@@ -82,7 +82,7 @@ test('item 1: a folder that does not exist is refused at Save; a folder gone sin
       focus: document.activeElement?.dataset?.testid ?? '',
     }))()`)
     assert.ok(refused.open, 'the dialog stays open')
-    assert.match(refused.error, /does not exist/)
+    assert.match(refused.error, language === 'zh' ? /不存在/ : /does not exist/)
     assert.equal(refused.focus, 'workspace-dir')
     await app.eval(`document.querySelector('[data-testid="workspace-dialog"] .btn--ghost').click()`)
     await sleep(300)

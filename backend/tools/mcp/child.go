@@ -4,10 +4,11 @@ import (
 	"airlock/backend/uitext"
 	"context"
 	"errors"
-	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,7 +66,8 @@ func startChild(cfg ServerConfig) (*child, error) {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	if err := cmd.Start(); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
-		return nil, fmt.Errorf("cannot start %q: %w", cfg.Command, unwrapExec(err))
+		cause := unwrapExec(err)
+		return nil, &uitext.Error{Text: txtCannotStart.With("command", strconv.Quote(cfg.Command), "reason", startReason(cause)), Err: cause}
 	}
 	closeAll(inR, outW, errW) // the child's ends
 	c := &child{cmd: cmd, stdin: inW, stdout: outR, stderr: newTailBuffer(stderrTailSize),
@@ -189,6 +191,31 @@ func closeAll(files ...*os.File) {
 
 // unwrapExec turns `exec: "npx": executable file not found in $PATH` into
 // its useful part.
+var (
+	txtCannotStart      = uitext.Define("mcp_cannot_start", "cannot start {{command}}: {{reason}}")
+	txtNoSuchFile       = uitext.Define("os_no_such_file", "no such file or directory")
+	txtNotInPath        = uitext.Define("os_not_in_path", "executable file not found in $PATH")
+	txtPermissionDenied = uitext.Define("os_permission_denied", "permission denied")
+)
+
+// startReason is why a command did not start, coded when it is a common
+// reason (the English is Go's own words, as before).
+func startReason(err error) uitext.Text {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Op == "fork/exec" {
+		err = pe.Err // the command is named already
+	}
+	switch {
+	case errors.Is(err, exec.ErrNotFound) && err.Error() == txtNotInPath.With().English:
+		return txtNotInPath.With()
+	case errors.Is(err, fs.ErrNotExist) && err.Error() == txtNoSuchFile.With().English:
+		return txtNoSuchFile.With()
+	case errors.Is(err, fs.ErrPermission) && err.Error() == txtPermissionDenied.With().English:
+		return txtPermissionDenied.With()
+	}
+	return uitext.Plain(err.Error())
+}
+
 func unwrapExec(err error) error {
 	var ee *exec.Error
 	if errors.As(err, &ee) {
