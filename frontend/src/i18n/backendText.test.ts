@@ -22,7 +22,9 @@ describe('the backend’s sentences (backendText.en.ts is generated from every G
     expect(codes.length).toBeGreaterThan(100)
     for (const code of codes) {
       const zhText = (backendTextZh as Record<string, string>)[code]
-      expect(typeof zhText === 'string' && /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(zhText), `zh for ${code}`).toBe(true)
+      // Chinese, unless the sentence is only its parts ("{{first}}{{then}}").
+      const rest = (zhText ?? '').replace(/{{\s*\w+\s*}}/g, '').trim()
+      expect(typeof zhText === 'string' && (rest === '' || /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(rest)), `zh for ${code}`).toBe(true)
       expect(holes(zhText), code).toEqual(holes((backendTextEn as Record<string, string>)[code]))
     }
     expect(Object.keys(backendTextZh).sort()).toEqual(codes.sort())
@@ -46,6 +48,10 @@ describe('the backend’s sentences (backendText.en.ts is generated from every G
       english: 'Create notes.md (3 lines, 20 bytes)',
     }
     expect(renderText(t, summary)).toBe('创建 notes.md（3 行，20 字节）')
+    const status = { code: 'llm_with_status', params: { what: { code: 'llm_bad_key', english: 'The provider rejected the API key' }, status: '401' }, english: '…' }
+    expect(renderText(t, { code: 'llm_said', params: { what: status, said: 'Incorrect API key provided.' }, english: '…' })).toBe(
+      '服务商拒绝了 API 密钥（HTTP 401）：Incorrect API key provided.',
+    )
     // In English the same sentence reads as the backend wrote it.
     expect(renderText(tFor('en'), summary)).toBe('Create notes.md (3 lines, 20 bytes)')
   })
