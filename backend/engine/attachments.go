@@ -200,7 +200,7 @@ func (p turnPlan) visionRefused(err error) bool {
 // learnNoVision remembers that the model does not take images and tells the chat.
 func (e *Engine) learnNoVision(p turnPlan, reason string) {
 	_ = e.store.SetVision(context.Background(), chat.Vision{ProviderID: p.provider.ID, Model: p.provider.Model, Sees: "no", Source: "learned", Reason: reason})
-	e.notice(p.chat.ID, "vision_learned", fmt.Sprintf("%s does not take images (%s). They are left out from now on, and the model is told a file was there. If it does take images, change this in the chat's Tools menu.", p.provider.Model, strings.TrimSuffix(reason, ".")))
+	e.notice(p.chat.ID, "vision_learned", txtVisionLearned.With("model", p.provider.Model, "reason", strings.TrimSuffix(reason, ".")))
 }
 
 // keepAttachments gives an edited version of a message the files of the

@@ -7,7 +7,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 )
 
 // Store is the part of the store the engine needs.
@@ -451,7 +451,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 			ui.Add(d.Text, d.Reasoning)
 			forming.add(d)
 			if d.Notice != "" {
-				e.notice(msg.ChatID, "provider_notice", d.Notice)
+				e.notice(msg.ChatID, "provider_notice", uitext.Plain(d.Notice))
 			}
 		})
 	}
@@ -478,7 +478,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		}
 		e.learnWindow(plan.provider, window, refusal(err))
 		plan.window = e.budgetFor(context.Background(), plan.provider)
-		e.notice(msg.ChatID, "context_refit", fmt.Sprintf("The server refused the request as longer than its context window (%s tokens). Airlock shortened the conversation to fit and asked again.", fit.Thousands(plan.window.Tokens)))
+		e.notice(msg.ChatID, "context_refit", txtRefit.With("window", fit.Thousands(plan.window.Tokens)))
 		res, err = stream()
 		if _, again := e.overflow(err); again {
 			err = overflowError(err)

@@ -87,7 +87,7 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 	}
 	stored, err := e.store.AddCalls(ctx, calls)
 	if err != nil {
-		e.notice(msg.ChatID, "storage", "The tool calls in this answer could not be saved: "+err.Error())
+		e.notice(msg.ChatID, "storage", txtCallsNotSaved.With("reason", err.Error()))
 		return
 	}
 	for _, cl := range stored {
@@ -162,8 +162,8 @@ func (e *Engine) save(c chat.Call) error {
 	return nil
 }
 
-func (e *Engine) notice(chatID, code, msg string) {
-	e.emit(bridge.EventNotice, bridge.Notice{ChatID: chatID, Code: code, Message: msg})
+func (e *Engine) notice(chatID, code string, t uitext.Text) {
+	e.emit(bridge.EventNotice, bridge.Notice{ChatID: chatID, Code: code, Message: t.English, Text: t.Ptr()})
 }
 
 // --- decisions ------------------------------------------------------------
@@ -388,7 +388,7 @@ func (e *Engine) finishLocked(ctx context.Context, messageID string) {
 	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: c.ID, ParentID: messageID, Role: chat.RoleUser, Kind: chat.KindToolResults,
 		Content: p.FormatResults(capResults(results)), Status: chat.StatusComplete})
 	if err != nil {
-		e.notice(c.ID, "storage", "The tool results could not be saved: "+err.Error())
+		e.notice(c.ID, "storage", txtResultsNotSaved.With("reason", err.Error()))
 		return
 	}
 	e.emit(bridge.EventMessageAdded, um)
@@ -407,12 +407,12 @@ func (e *Engine) continueLocked(ctx context.Context, chatID string) {
 		return
 	}
 	if n, max := turnsSinceUser(history), e.agentOfChat(ctx, chatID).MaxTurns; n >= max {
-		e.notice(chatID, "turn_cap", fmt.Sprintf("Paused after %d model turns for one message (the limit of the chat's agent). Press Continue to let the model go on.", n))
+		e.notice(chatID, "turn_cap", txtTurnCap.With("n", n))
 		return
 	}
 	asst, err := e.start(ctx, chatID)
 	if err != nil {
-		e.notice(chatID, "continue_failed", err.Error())
+		e.notice(chatID, "continue_failed", uitext.Of(err))
 		return
 	}
 	e.emit(bridge.EventMessageAdded, asst)

@@ -27,6 +27,22 @@ var (
 	txtPreviewCrashed  = uitext.Define("preview_crashed", "the preview crashed: {{reason}}")
 )
 
+// The notices a chat shows above its composer.
+var (
+	txtCallsNotSaved   = uitext.Define("notice_calls_not_saved", "The tool calls in this answer could not be saved: {{reason}}")
+	txtResultsNotSaved = uitext.Define("notice_results_not_saved", "The tool results could not be saved: {{reason}}")
+	txtTurnCap         = uitext.Define("notice_turn_cap", "Paused after {{n}} model turns for one message (the limit of the chat's agent). Press Continue to let the model go on.")
+	txtVisionLearned   = uitext.Define("notice_vision_learned", "{{model}} does not take images ({{reason}}). They are left out from now on, and the model is told a file was there. If it does take images, change this in the chat's Tools menu.")
+	txtAuditFailed     = uitext.Define("notice_audit_failed", "A decision on {{tool}} could not be written to the audit trail: {{reason}}")
+	txtCompactAsk      = uitext.Define("notice_compact_ask", "{{n}} older messages no longer fit the model's window and are left out of what it sees. Open the context gauge and press Compact to fold them into a summary.")
+	txtCompactFailed   = uitext.Define("notice_compact_failed", "Airlock could not summarise the older messages ({{reason}}); they are left out of what the model sees instead.")
+	txtRefit           = uitext.Define("notice_refit", "The server refused the request as longer than its context window ({{window}} tokens). Airlock shortened the conversation to fit and asked again.")
+	txtCompacted       = uitext.Define("notice_compacted", "The model's window was full: Airlock folded {{n}} older messages (about {{before}} tokens) into a summary of about {{after}} tokens. The messages stay in the chat; the summary can be undone.")
+	txtNativeCalls     = uitext.Define("notice_native_calls", "native tool calls")
+	txtTextCalls       = uitext.Define("notice_text_calls", "tool calls written as text")
+	txtModeLearned     = uitext.Define("notice_mode_learned", "{{model}} will use {{how}} from now on: {{reason}}. Change this in the chat's Tools menu.")
+)
+
 // codedText is err's sentence when it is coded whole, for a stored
 // ResultText or ErrorText (nil otherwise: the English is shown).
 func codedText(err error) *uitext.Text {

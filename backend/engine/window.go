@@ -13,6 +13,7 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
+	"airlock/backend/uitext"
 )
 
 // The context window: how large it is (WindowFor, else what an overflow
@@ -135,7 +136,7 @@ func (e *Engine) truncated(chatID string, estimate int, w Window, u chat.Usage) 
 		t, ok = llm.DetectTruncation(estimate, u.PromptTokens, 0)
 	}
 	if ok {
-		e.notice(chatID, "context_truncated", t.Message)
+		e.notice(chatID, "context_truncated", uitext.Plain(t.Message))
 	}
 	return ok
 }

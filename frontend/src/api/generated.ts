@@ -561,6 +561,11 @@ export type ChatNotice = {
   chatId: string
   code: string
   message: string
+  text?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
 }
 
 /** Go: bridge.DeltaEvent */
