@@ -8,6 +8,7 @@ import (
 	"html"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -136,11 +137,10 @@ func (a *App) mcpConfig(name string) (mcp.ServerConfig, bool) {
 func (a *App) SignInMCPServer(name string) (MCPServers, error) {
 	cfg, ok := a.mcpConfig(name)
 	if !ok {
-		return a.ListMCPServers(), toAPI(chat.Errorf("not_found", chat.ErrNotFound, "No MCP server is called %q.", name))
+		return a.ListMCPServers(), toAPI(refuse("not_found", chat.ErrNotFound, txtNoSuchMCP, "name", strconv.Quote(name)))
 	}
 	if !oauthCapable(cfg) {
-		return a.ListMCPServers(), toAPI(chat.Errorf("no_sign_in", chat.ErrInvalid,
-			"MCP server %q is not a Streamable HTTP server without its own Authorization header: there is nothing to sign in to.", name))
+		return a.ListMCPServers(), toAPI(refuse("no_sign_in", chat.ErrInvalid, txtNothingSignIn, "name", strconv.Quote(name)))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), signInTimeout)
 	a.signIns.mu.Lock()
