@@ -4,10 +4,10 @@ import (
 	"airlock/backend/uitext"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -98,14 +98,14 @@ type attempt struct {
 	live    liveCalls
 	endOnce sync.Once
 	// How it ended, for the calls it broke: stopped on purpose, or died
-	// (crashNote " (exit status 3)" or " (it closed the connection)", and
-	// the stderr tail).
+	// (crashNote "exit status 3" or "it closed the connection", and the
+	// stderr tail).
 	stopped   bool
-	crashNote string
+	crashNote uitext.Text
 	crashTail string
 }
 
-func (a *attempt) ending() (stopped bool, crashNote, crashTail string) {
+func (a *attempt) ending() (stopped bool, crashNote uitext.Text, crashTail string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.stopped, a.crashNote, a.crashTail
@@ -345,7 +345,6 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // restarts it.
 func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
 	why := endNote(sess.Wait(), a.getChild())
-	note := " (" + why.English + ")"
 	s.mu.Lock()
 	crashed := s.cur == a && s.state == StateReady
 	if crashed {
@@ -353,7 +352,7 @@ func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
 		s.setState(StateFailed, txtStoppedSuddenly.With("why", why))
 		s.stderr = s.stderrTail(a)
 		a.mu.Lock()
-		a.crashNote, a.crashTail = scrub(note, s.secrets), s.stderr
+		a.crashNote, a.crashTail = why.Map(func(x string) string { return scrub(x, s.secrets) }), s.stderr
 		a.mu.Unlock()
 	}
 	s.mu.Unlock()
@@ -416,7 +415,11 @@ func (s *server) awaitStart(ctx context.Context, done <-chan struct{}) error {
 	}
 	st := s.status()
 	if st.State != StateReady { // for the model: English
-		return fmt.Errorf("the MCP server %q did not start: %s%s", s.cfg.Name, st.Reason, stderrNote(st.Stderr))
+		reason := uitext.Plain(st.Reason)
+		if st.ReasonText != nil {
+			reason = *st.ReasonText
+		}
+		return txtDidNotStart.Error("name", strconv.Quote(s.cfg.Name), "reason", reason, "stderr", stderrNote(st.Stderr))
 	}
 	return nil
 }

@@ -33,6 +33,19 @@ var (
 	txtSignInExpired     = uitext.Define("mcp_sign_in_expired", "the sign-in to this server expired or was revoked: sign in again")
 )
 
+// The sentences of a call that got no result (the model reads them too).
+var (
+	txtDidNotStart   = uitext.Define("mcp_did_not_start", "the MCP server {{name}} did not start: {{reason}}{{stderr}}")
+	txtAbandoned     = uitext.Define("mcp_call_abandoned", "the call to {{tool}} on the MCP server {{name}} was abandoned: {{reason}}")
+	txtStoppedWhile  = uitext.Define("mcp_stopped_while", "the MCP server {{name}} was stopped while running {{tool}}")
+	txtCrashedWhile  = uitext.Define("mcp_crashed_while", "the MCP server {{name}} stopped while running {{tool}} ({{why}}){{stderr}}")
+	txtCouldNotRun   = uitext.Define("mcp_could_not_run", "the MCP server {{name}} could not run {{tool}}: {{reason}}")
+	txtStillStarting = uitext.Define("mcp_still_starting", "the MCP server {{name}} was still starting: {{reason}}")
+	txtClosing       = uitext.Define("mcp_closing", "the MCP server {{name}} is not running: Airlock is closing")
+	txtNotRestarted  = uitext.Define("mcp_not_restarted", "the MCP server {{name}} had stopped and could not be restarted: {{reason}}{{stderr}}")
+	txtNotRunning    = uitext.Define("mcp_not_running", "the MCP server {{name}} is not running ({{reason}})")
+)
+
 // reasonOf is a start's failure as a sentence: coded when err says it whole.
 func reasonOf(err error) uitext.Text {
 	var le listError
