@@ -22,7 +22,7 @@ func checkFiles(files []chat.NewAttachment) ([]chat.AttachmentData, error) {
 		return nil, nil
 	}
 	if len(files) > attach.MaxFiles {
-		return nil, chat.Errorf("attachment_refused", chat.ErrInvalid, "%d files are attached; a message may carry at most %d.", len(files), attach.MaxFiles)
+		return nil, refuse("attachment_refused", chat.ErrInvalid, txtTooManyFiles, "n", len(files), "max", attach.MaxFiles)
 	}
 	out := make([]chat.AttachmentData, 0, len(files))
 	for _, f := range files {

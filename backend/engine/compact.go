@@ -221,8 +221,8 @@ func firstNonEmpty(a, b string) string {
 // gauge's Compact, ask-first chats, Compact and retry): what the next
 // request would leave out, or else all but the last exchanges.
 func (e *Engine) CompactNow(ctx context.Context, chatID string) (chat.Summary, error) {
-	if why := e.busy(chatID); why != "" {
-		return chat.Summary{}, chat.Errorf("busy", chat.ErrBusy, "%s", why)
+	if why := e.busy(chatID); why != nil {
+		return chat.Summary{}, why
 	}
 	c, err := e.store.GetChat(ctx, chatID)
 	if err != nil {
@@ -248,11 +248,11 @@ func (e *Engine) CompactNow(ctx context.Context, chatID string) (chat.Summary, e
 		through = history[k].ID
 	}
 	if k := indexOf(history, through); k < 0 || (plan.summary != nil && k < plan.summary.covered) {
-		return chat.Summary{}, chat.Errorf("nothing_to_compact", chat.ErrInvalid, "There is nothing before the last exchange to summarise yet.")
+		return chat.Summary{}, refuse("nothing_to_compact", chat.ErrInvalid, txtNothingToCompact)
 	}
 	next, err := e.compact(ctx, plan, model, through)
 	if err != nil {
-		return chat.Summary{}, chat.Errorf("compact_failed", err, "The summary could not be written: %s", err.Error())
+		return chat.Summary{}, refuse("compact_failed", err, txtCompactWriteFailed, "reason", err)
 	}
 	return next.summary.summary, nil
 }

@@ -251,18 +251,18 @@ type toolRun struct {
 
 // busy says why the chat's conversation cannot change now ("" when it can):
 // an answer is streaming or a tool is running.
-func (e *Engine) busy(chatID string) string {
+func (e *Engine) busy(chatID string) *chat.Error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.streams[chatID] != nil {
-		return "The model is still answering in this chat. Wait for it or press Stop."
+		return refuse("busy", chat.ErrBusy, txtBusyAnswering)
 	}
 	for _, r := range e.running {
 		if r.chatID == chatID {
-			return "A tool is still running in this chat. Wait for it or cancel it."
+			return refuse("busy", chat.ErrBusy, txtBusyTool)
 		}
 	}
-	return ""
+	return nil
 }
 
 // Streaming reports whether the chat has an answer in flight.

@@ -189,7 +189,7 @@ func (e *Engine) decideOn(ctx context.Context, callID string, decide func(chat.C
 func (e *Engine) Approve(ctx context.Context, callID string, edited json.RawMessage) (chat.Call, error) {
 	return e.decideOn(ctx, callID, func(c chat.Call) error {
 		if c.State == chat.CallProblem {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "This call could not be read as a valid call; fix it first or tell the model.")
+			return refuse("bad_state", chat.ErrInvalid, txtNotAValidCall)
 		}
 		return e.approveLocked(ctx, c, edited, chat.ByUser)
 	})
@@ -199,7 +199,7 @@ func (e *Engine) Approve(ctx context.Context, callID string, edited json.RawMess
 func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.RawMessage) (chat.Call, error) {
 	return e.decideOn(ctx, callID, func(c chat.Call) error {
 		if c.State != chat.CallProblem || c.Settled() {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be fixed.")
+			return refuse("bad_state", chat.ErrInvalid, txtOnlyProblemFix)
 		}
 		canon, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(name, args)
 		if err != nil {
@@ -214,7 +214,7 @@ func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.R
 
 func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.RawMessage, by string) error {
 	if !chat.CanMove(c.State, chat.CallApproved) {
-		return chat.Errorf("bad_state", chat.ErrInvalid, "This %s call is already %s.", c.Name, c.State)
+		return refuse("bad_state", chat.ErrInvalid, txtAlreadyDecided, "tool", c.Name, "state", string(c.State))
 	}
 	if ed := strings.TrimSpace(string(edited)); ed != "" && ed != "null" { // JS null: no edit
 		_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, edited)
@@ -278,7 +278,7 @@ func (e *Engine) denyAs(ctx context.Context, c chat.Call, d chat.AuditDecision, 
 func (e *Engine) TellModel(ctx context.Context, callID string) (chat.Call, error) {
 	return e.decideOn(ctx, callID, func(c chat.Call) error {
 		if c.State != chat.CallProblem || c.Settled() {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be sent to the model.")
+			return refuse("bad_state", chat.ErrInvalid, txtOnlyProblemSend)
 		}
 		c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
 		c.Result, c.ResultState = c.Problem, chat.ToolError
@@ -428,7 +428,7 @@ func (e *Engine) Continue(ctx context.Context, chatID string) (chat.Message, err
 		return chat.Message{}, err
 	}
 	if len(history) == 0 || history[len(history)-1].Kind != chat.KindToolResults {
-		return chat.Message{}, chat.Errorf("nothing_to_continue", chat.ErrInvalid, "There are no tool results waiting to be sent.")
+		return chat.Message{}, refuse("nothing_to_continue", chat.ErrInvalid, txtNothingToContinue)
 	}
 	asst, err := e.start(ctx, chatID)
 	if err == nil {

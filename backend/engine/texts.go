@@ -43,6 +43,23 @@ var (
 	txtModeLearned     = uitext.Define("notice_mode_learned", "{{model}} will use {{how}} from now on: {{reason}}. Change this in the chat's Tools menu.")
 )
 
+// The engine's refusals of an action (shown as toasts).
+var (
+	txtBusyTool           = uitext.Define("busy_tool_running", "A tool is still running in this chat. Wait for it or cancel it.")
+	txtNothingToCompact   = uitext.Define("nothing_to_compact", "There is nothing before the last exchange to summarise yet.")
+	txtCompactWriteFailed = uitext.Define("compact_failed", "The summary could not be written: {{reason}}")
+	txtNotEditable        = uitext.Define("not_editable", "Only your own messages can be edited.")
+	txtNotRegenerable     = uitext.Define("not_regenerable", "Only an answer can be regenerated.")
+	txtNotAValidCall      = uitext.Define("not_a_valid_call", "This call could not be read as a valid call; fix it first or tell the model.")
+	txtOnlyProblemFix     = uitext.Define("only_problem_fix", "Only an unsettled problem card can be fixed.")
+	txtAlreadyDecided     = uitext.Define("call_already_decided", "This {{tool}} call is already {{state}}.")
+	txtOnlyProblemSend    = uitext.Define("only_problem_send", "Only an unsettled problem card can be sent to the model.")
+	txtNothingToContinue  = uitext.Define("nothing_to_continue", "There are no tool results waiting to be sent.")
+	txtProblemNoRule      = uitext.Define("problem_no_rule", "A problem card cannot make a rule; fix it first.")
+	txtTooManyFiles       = uitext.Define("too_many_files", "{{n}} files are attached; a message may carry at most {{max}}.")
+	txtTooSmall           = uitext.Define("context_too_small", "This request needs about {{needed}} tokens even with older messages left out, but the model's window is {{window}} tokens ({{source}}) with {{reserve}} kept for the answer. Shorten your last message or the system prompt, offer fewer tools, or use a model with a larger window.")
+)
+
 // codedText is err's sentence when it is coded whole, for a stored
 // ResultText or ErrorText (nil otherwise: the English is shown).
 func codedText(err error) *uitext.Text {
