@@ -3,3 +3,4 @@
 -- English in result / error_message stays what the model and exports read.
 ALTER TABLE tool_calls ADD COLUMN result_text TEXT NOT NULL DEFAULT '';
 ALTER TABLE messages ADD COLUMN error_text TEXT NOT NULL DEFAULT '';
+ALTER TABLE checkpoint_paths ADD COLUMN note_text TEXT NOT NULL DEFAULT '';
