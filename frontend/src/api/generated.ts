@@ -593,6 +593,11 @@ export type CheckpointPath = {
   size: number
   kept: boolean
   note?: string
+  noteText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
 }
 
 /** Go: facade.CheckpointView */
