@@ -76,3 +76,23 @@ func TestAPIErrorsCarryTheirCodedSentence(t *testing.T) {
 		t.Fatalf("plain: %+v", ae)
 	}
 }
+
+// Every declared sentence fills whole: each placeholder a name, none left
+// over, and no two codes for the same English.
+func TestEveryDeclaredSentenceFills(t *testing.T) {
+	seen := map[string]string{}
+	for _, e := range uitext.All() {
+		var pairs []any
+		for _, name := range uitext.Placeholders(e.English) {
+			pairs = append(pairs, name, "X")
+		}
+		tx := uitext.Define(e.Code, e.English).With(pairs...)
+		if tx.Code != e.Code || strings.Contains(tx.English, "{{") {
+			t.Errorf("%s: %+v", e.Code, tx)
+		}
+		if other, ok := seen[e.English]; ok {
+			t.Errorf("%s and %s say the same %q", other, e.Code, e.English)
+		}
+		seen[e.English] = e.Code
+	}
+}

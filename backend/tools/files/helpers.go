@@ -69,7 +69,7 @@ func readText(fsys afero.Fs, clean string, max int64, what string) (string, fs.F
 		return "", nil, err
 	}
 	if fi.IsDir() {
-		return "", nil, coded(workspace.CodeIsDirectory, txtIsFolder, "path", clean)
+		return "", nil, workspace.FSError(clean, syscall.EISDIR)
 	}
 	if fi.Size() > max {
 		return "", nil, coded(workspace.CodeTooLarge, txtFileTooLarge,

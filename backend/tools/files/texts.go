@@ -69,7 +69,6 @@ var (
 	txtFindEmpty       = uitext.Define("find_empty_pattern", "find_files: pattern is empty; give a glob such as \"*.go\"")
 	txtFindDotDot      = uitext.Define("find_dotdot", "pattern {{pattern}} may not use \"..\"; set path to choose the folder to search")
 	txtFindInFile      = uitext.Define("find_in_file", "{{path}} is a file; path must be a folder to search in")
-	txtIsFolder        = uitext.Define("read_is_folder_plain", "{{path}} is a folder, not a file")
 	txtFileTooLarge    = uitext.Define("file_too_large", "{{path}} is {{size}}; {{tool}} works on files up to {{max}}")
 	txtFileBinary      = uitext.Define("file_binary", "{{path}} is a binary file ({{size}}); the file tools only read and edit text")
 	txtParentIsFile    = uitext.Define("parent_is_file", "{{parent}} is a file, so {{path}} cannot be created inside it")

@@ -241,7 +241,6 @@ export const backendTextEn = {
   question_bad_answer: 'An answer is accept, decline or cancel.',
   question_gone: 'This question is no longer open: the call ended or the server withdrew it.',
   read_is_folder: '{{path}} is a folder; use list_directory to see what is in it',
-  read_is_folder_plain: '{{path}} is a folder, not a file',
   read_limit: 'read_file: limit must be 1 or more',
   read_offset: 'read_file: offset counts lines from 1',
   read_past_end: 'offset {{offset}} is past the end of {{path}}, which has {{lines}}',

@@ -241,7 +241,6 @@ export const backendTextZh: Record<keyof typeof backendTextEn, string> = {
   question_bad_answer: '回答只能是接受、拒绝或取消。',
   question_gone: '此问题已不再等待回答：调用已结束，或服务器撤回了它。',
   read_is_folder: '{{path}} 是文件夹；请用 list_directory 查看其中内容',
-  read_is_folder_plain: '{{path}} 是文件夹，不是文件',
   read_limit: 'read_file：limit 必须大于等于 1',
   read_offset: 'read_file：offset 从第 1 行开始计数',
   read_past_end: 'offset {{offset}} 超出了 {{path}} 的末尾（共 {{lines}}）',
