@@ -9,6 +9,7 @@ func (a *App) CreateChat() (chat.Chat, error)  { return a.CreateChatWith("") }
 func (a *App) RenameChat(id, title string) (chat.Chat, error) {
 	return result(a.store.RenameChat(a.ctx, id, title))
 }
+
 // DeleteChat moves a chat to the Trash (trash.go): its answer stops, its
 // workspace closes; RestoreChat brings it back.
 func (a *App) DeleteChat(id string) error {

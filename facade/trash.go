@@ -18,7 +18,9 @@ const trashPurgeEvery = time.Hour
 func (a *App) ListTrash() ([]chat.TrashedChat, error) { return result(a.store.ListTrash(a.ctx)) }
 
 // RestoreChat takes a chat out of the Trash, exactly as it was.
-func (a *App) RestoreChat(id string) (chat.Chat, error) { return result(a.store.RestoreChat(a.ctx, id)) }
+func (a *App) RestoreChat(id string) (chat.Chat, error) {
+	return result(a.store.RestoreChat(a.ctx, id))
+}
 
 // DeleteChatForever deletes a chat in the Trash for good (one not in the
 // Trash is refused).
