@@ -69,22 +69,32 @@ test('search finds a message in another chat and opens it there', async () => {
   await sleep(1000)
   app.screenshot('history-find')
 
-  // Delete with undo: gone from the list at once, back with Undo, still there afterwards.
+  // Delete moves to the Trash: gone from the list at once, back with Undo.
   await app.click(`[data-testid="chat-item"][data-chat-id="${second}"]`)
   await app.eval(`document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]').closest('li').querySelector('[data-testid="chat-delete"]').click()`)
-  await app.click('confirm-delete')
   await app.waitFor(`!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'chat hidden')
   await app.waitFor(`!!document.querySelector('[data-testid="undo-delete"]')`, 3000, 'undo offered')
+  assert.ok((await app.eval(`window.go.main.App.ListTrash()`)).some((c) => c.id === second), 'in the Trash')
   await sleep(500)
   app.screenshot('history-undo')
   await app.click('undo-delete')
   await app.waitFor(`!!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'chat back')
-  await sleep(5500)
   const ids = (await app.eval(`window.go.main.App.ListChats()`)).map((c) => c.id)
-  assert.ok(ids.includes(second), 'not deleted after Undo')
+  assert.ok(ids.includes(second), 'back in the list after Undo')
+  assert.equal((await app.eval(`window.go.main.App.ListTrash()`)).length, 0, 'Trash empty after Undo')
 
-  // Settings ▸ Data.
-  await app.click('settings-open')
+  // Deleted again, then restored from Settings ▸ Trash.
+  await app.eval(`document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]').closest('li').querySelector('[data-testid="chat-delete"]').click()`)
+  await app.waitFor(`!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'chat hidden again')
+  await app.click('trash-open')
+  await app.waitFor(`!!document.querySelector('[data-testid="trash-item"][data-chat-id="${second}"]')`, 3000, 'listed in the Trash')
+  await sleep(500)
+  app.screenshot('history-trash')
+  await app.eval(`document.querySelector('[data-testid="trash-item"][data-chat-id="${second}"] [data-testid="trash-restore"]').click()`)
+  await app.waitFor(`!document.querySelector('[data-testid="trash-item"]') && !!document.querySelector('[data-testid="trash-none"]')`, 3000, 'Trash empty')
+  await app.waitFor(`!!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'restored to the list')
+
+  // Settings ▸ Data (Settings is open on the Trash).
   await app.click('settings-tab-data')
   await app.waitFor(`!!document.querySelector('[data-testid="export-all"]') && !!document.querySelector('[data-testid="import-file"]')`, 3000, 'data tab')
   await sleep(800)

@@ -6,6 +6,7 @@ import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
 import { contextEn } from './context.en'
 import { finishEn } from './finish.en'
+import { trashEn } from './trash.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -610,6 +611,7 @@ export const en = {
       tools: 'Tools',
       permissions: 'Permissions',
       data: 'Data',
+      trash: 'Trash',
       about: 'About',
     },
   },
@@ -784,7 +786,7 @@ export const en = {
     loadingOlder: 'Loading older messages…',
     data: {
       exportTitle: 'Export',
-      exportDesc: 'Save every chat, with its versions and tool calls, to one file. JSON can be imported again.',
+      exportDesc: 'Save every chat, with its versions and tool calls, to one file. JSON can be imported again. Chats in the Trash are left out.',
       format: 'Format',
       exportAll: 'Export all chats…',
       importTitle: 'Import',
@@ -812,6 +814,7 @@ export const en = {
   mcpLive: mcpLiveEn,
   context: contextEn,
   finish: finishEn,
+  trash: trashEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

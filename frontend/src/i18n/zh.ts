@@ -5,6 +5,7 @@ import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
 import { contextZh } from './context.zh'
 import { finishZh } from './finish.zh'
+import { trashZh } from './trash.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -608,6 +609,7 @@ export const zh: Resources = {
       tools: '工具',
       permissions: '权限',
       data: '数据',
+      trash: '废纸篓',
       about: '关于',
     },
   },
@@ -781,7 +783,7 @@ export const zh: Resources = {
     loadingOlder: '正在加载更早的消息…',
     data: {
       exportTitle: '导出',
-      exportDesc: '把所有对话（包括各个版本和工具调用）保存到一个文件。JSON 格式可以再次导入。',
+      exportDesc: '把所有对话（包括各个版本和工具调用）保存到一个文件。JSON 格式可以再次导入。废纸篓中的对话不包含在内。',
       format: '格式',
       exportAll: '导出所有对话…',
       importTitle: '导入',
@@ -809,6 +811,7 @@ export const zh: Resources = {
   mcpLive: mcpLiveZh,
   context: contextZh,
   finish: finishZh,
+  trash: trashZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',
