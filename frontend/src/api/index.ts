@@ -33,6 +33,7 @@ export * from './code'
 export * from './finish'
 export * from './attachments'
 export * from './trash'
+export * from './filesOut'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 
