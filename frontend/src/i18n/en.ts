@@ -7,6 +7,7 @@ import { mcpLiveEn } from './mcpLive.en'
 import { contextEn } from './context.en'
 import { finishEn } from './finish.en'
 import { trashEn } from './trash.en'
+import { filesOutEn } from './filesOut.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -815,6 +816,7 @@ export const en = {
   context: contextEn,
   finish: finishEn,
   trash: trashEn,
+  filesOut: filesOutEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',

@@ -6,6 +6,7 @@ import { mcpLiveZh } from './mcpLive.zh'
 import { contextZh } from './context.zh'
 import { finishZh } from './finish.zh'
 import { trashZh } from './trash.zh'
+import { filesOutZh } from './filesOut.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -812,6 +813,7 @@ export const zh: Resources = {
   context: contextZh,
   finish: finishZh,
   trash: trashZh,
+  filesOut: filesOutZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',
