@@ -24,8 +24,8 @@ export const useTrash = create<TrashState>()(() => initial())
 
 const main = () => useStore.getState()
 
-/** Whole days left before a chat is deleted for good (0 on its last day). */
-export const daysLeft = (t: TrashedChat, now = Date.now()) => Math.max(0, Math.floor((t.purgeAt - now) / DAY_MS))
+/** Days left before a chat is deleted for good, a part-day counting as a day (30 right after Delete); 0 once due. */
+export const daysLeft = (t: TrashedChat, now = Date.now()) => Math.max(0, Math.ceil((t.purgeAt - now) / DAY_MS))
 
 export async function loadTrash() {
   try {

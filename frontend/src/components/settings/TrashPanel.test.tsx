@@ -62,17 +62,19 @@ const renderPanel = () =>
 
 describe('Trash view', () => {
   it('lists deleted chats with their date, days left and size', async () => {
-    install([trashed('a', 'Alpha', 1, 3), trashed('b', '', 29.5, 1)])
+    install([trashed('a', 'Alpha', 1, 3), trashed('c', 'Gamma', 29.5), trashed('b', '', 30.01, 1)])
     renderPanel()
     const items = await screen.findAllByTestId('trash-item')
-    expect(items).toHaveLength(2)
+    expect(items).toHaveLength(3)
     expect(items[0]).toHaveTextContent('Alpha')
     expect(items[0]).toHaveTextContent('29 days left')
     expect(items[0]).toHaveTextContent('3 messages')
     expect(items[0]).toHaveTextContent('Deleted')
-    // The untitled one is on its last day.
-    expect(items[1]).toHaveTextContent('Deleted for good today')
-    expect(items[1]).toHaveTextContent('1 message')
+    expect(items[1]).toHaveTextContent('1 day left')
+    // The untitled one is due (the hourly purge takes it).
+    expect(items[2]).toHaveTextContent('Untitled')
+    expect(items[2]).toHaveTextContent('Deleted for good today')
+    expect(items[2]).toHaveTextContent('1 message')
   })
 
   it('Restore puts the chat back in the sidebar list', async () => {
@@ -122,7 +124,8 @@ describe('Trash view', () => {
 
   it('days left count whole days', () => {
     expect(daysLeft(trashed('a', '', 0), NOW)).toBe(30)
-    expect(daysLeft(trashed('a', '', 0.5), NOW)).toBe(29)
+    expect(daysLeft(trashed('a', '', 0.5), NOW)).toBe(30)
+    expect(daysLeft(trashed('a', '', 29.9), NOW)).toBe(1)
     expect(daysLeft(trashed('a', '', 31), NOW)).toBe(0)
   })
 })

@@ -1,0 +1,172 @@
+// End-to-end, issue 30 (expected, not found): the Trash for deleted chats,
+// and Files ▸ Save as… / Open in editor, on the real built app with the demo
+// model; screenshots in English and Chinese, light and dark.
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { hasXdotool, newDataDir, startApp } from './harness.mjs'
+import { activeChatId, openFiles } from './files-script.mjs'
+
+const running = new Set()
+after(async () => { for (const a of running) await a.kill() })
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+async function launch() {
+  const app = await startApp({ dataDir: newDataDir() })
+  running.add(app)
+  return app
+}
+async function stop(app) {
+  running.delete(app)
+  await app.close()
+}
+const LOOKS = [['en', 'light'], ['en', 'dark'], ['zh', 'light'], ['zh', 'dark']]
+
+/** Language and theme as Settings saves them; the page is loaded again to take them. */
+async function look(app, language, theme) {
+  await app.eval(`(async () => { const a = window.go.main.App; const s = await a.GetSettings(); await a.SaveSettings({ ...s, language: ${JSON.stringify(language)}, theme: ${JSON.stringify(theme)} }) })()`)
+  await app.eval(`(setTimeout(() => location.reload(), 50), true)`)
+  await sleep(800)
+  await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
+  await sleep(600)
+}
+
+const lastAssistant = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m ? m.dataset.status : null })()`
+async function newChatWith(app, text) {
+  await app.click('new-chat')
+  await app.type('composer', text)
+  await app.click('send')
+  await app.waitFor(`[...document.querySelectorAll('[data-testid="message"][data-role="user"]')].some(m => m.innerText.includes(${JSON.stringify(text)}))`, 5000, 'user message shown')
+  await app.waitFor(`${lastAssistant} === 'complete'`, 60000, 'answer complete')
+  return activeChatId(app)
+}
+const deleteFromSidebar = (app, id) =>
+  app.eval(`document.querySelector('[data-testid="chat-item"][data-chat-id="${id}"]').closest('li').querySelector('[data-testid="chat-delete"]').click()`)
+const messagesOf = (app, id) => app.eval(`window.go.main.App.ListMessages(${JSON.stringify(id)}).then(ms => ms.map(m => [m.id, m.role, m.content, m.status]))`)
+
+test('Trash: Delete moves a chat there; the view lists it; Restore brings it back exactly; Empty Trash asks first', async () => {
+  const app = await launch()
+  const a = await newChatWith(app, 'hello')
+  const b = await newChatWith(app, 'Tell me about the zebra protocol')
+  await newChatWith(app, 'hello again')
+  const before = await messagesOf(app, a)
+  assert.ok(before.length >= 2, 'chat a has its messages')
+
+  for (const id of [a, b]) {
+    await deleteFromSidebar(app, id)
+    await app.waitFor(`!document.querySelector('[data-testid="chat-item"][data-chat-id="${id}"]')`, 5000, 'gone from the list')
+  }
+  const trash = await app.eval(`window.go.main.App.ListTrash()`)
+  assert.deepEqual(trash.map((t) => t.id).sort(), [a, b].sort())
+  // Not found by search any more.
+  const hits = await app.eval(`window.go.main.App.Search('zebra')`)
+  assert.equal(hits.filter((h) => h.chatId === b).length, 0, 'search leaves the Trash out')
+
+  for (const [language, theme] of LOOKS) {
+    await look(app, language, theme)
+    await app.click('trash-open')
+    await app.waitFor(`document.querySelectorAll('[data-testid="trash-item"]').length === 2`, 5000, 'two chats in the Trash')
+    const left = await app.eval(`[...document.querySelectorAll('[data-testid="trash-days-left"]')].map(e => e.textContent)`)
+    assert.equal(left.length, 2)
+    for (const l of left) assert.match(l, language === 'en' ? /^30 days left$/ : /^还剩 30 天$/)
+    await sleep(400)
+    app.screenshot(`trash-${language}-${theme}`)
+    if (theme === 'dark') {
+      await app.click('trash-empty')
+      await app.waitFor(`!!document.querySelector('[data-testid="confirm-empty-trash"]')`, 3000, 'Empty Trash asks first')
+      await sleep(300)
+      app.screenshot(`trash-empty-confirm-${language}-${theme}`)
+      await app.eval(`document.querySelector('[data-testid="confirm-dialog"] [data-cancel]').click()`)
+      await sleep(300)
+    }
+  }
+  assert.equal((await app.eval(`window.go.main.App.ListTrash()`)).length, 2, 'Cancel kept the Trash')
+
+  await look(app, 'en', 'light')
+  await app.click('trash-open')
+  await app.waitFor(`!!document.querySelector('[data-testid="trash-item"][data-chat-id="${a}"]')`, 5000, 'a listed')
+  await app.eval(`document.querySelector('[data-testid="trash-item"][data-chat-id="${a}"] [data-testid="trash-restore"]').click()`)
+  await app.waitFor(`!document.querySelector('[data-testid="trash-item"][data-chat-id="${a}"]')`, 5000, 'a left the Trash')
+  await app.waitFor(`!!document.querySelector('[data-testid="chat-item"][data-chat-id="${a}"]')`, 5000, 'a back in the list')
+  assert.deepEqual(await messagesOf(app, a), before, 'restored exactly')
+
+  await app.click('trash-empty')
+  await app.click('confirm-empty-trash')
+  await app.waitFor(`!!document.querySelector('[data-testid="trash-none"]')`, 5000, 'the Trash is empty')
+  assert.equal((await app.eval(`window.go.main.App.ListTrash()`)).length, 0)
+  const gone = await app.eval(`window.go.main.App.RestoreChat(${JSON.stringify(b)}).then(() => 'restored', e => String(e))`)
+  assert.match(gone, /not_found/, 'emptied for good')
+  await stop(app)
+})
+
+test('Files: Save as… writes a Scratch file where the dialog says; a folder file offers Open in editor, and a link out is refused', async () => {
+  const app = await launch()
+  const id = await newChatWith(app, 'hello')
+  const body = '# Plan\n\n1. write it down\n'
+  await app.eval(`window.go.main.App.RunTool(${JSON.stringify(id)}, 'write_file', { path: 'plan.md', content: ${JSON.stringify(body)} })`)
+  await openFiles(app)
+  await app.click('files-refresh')
+  await app.waitFor(`!!document.querySelector('[data-testid="file-entry"][data-path="plan.md"]')`, 5000, 'plan.md listed')
+
+  for (const [language, theme] of LOOKS) {
+    await look(app, language, theme)
+    await openFiles(app)
+    await app.waitFor(`!!document.querySelector('[data-testid="file-entry"][data-path="plan.md"]')`, 5000, 'plan.md listed')
+    await app.click('[data-testid="file-entry"][data-path="plan.md"]')
+    await app.click('file-menu')
+    await app.waitFor(`!!document.querySelector('[data-testid="file-save-as"]')`, 3000, 'Save as… offered')
+    assert.equal(await app.eval(`!!document.querySelector('[data-testid="file-open-editor"]')`), false, 'no Open in editor for Scratch')
+    await sleep(400)
+    app.screenshot(`files-menu-scratch-${language}-${theme}`)
+    await app.eval(`document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
+    await app.eval(`document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
+  }
+
+  if (hasXdotool) {
+    await look(app, 'en', 'light')
+    await openFiles(app)
+    await app.waitFor(`!!document.querySelector('[data-testid="file-entry"][data-path="plan.md"]')`, 5000, 'plan.md listed')
+    await app.click('[data-testid="file-entry"][data-path="plan.md"]')
+    await app.click('file-menu')
+    await app.waitFor(`!!document.querySelector('[data-testid="file-save-as"]')`, 3000, 'Save as… offered')
+    const file = join(mkdtempSync(join(tmpdir(), 'airlock-saveas-')), 'plan copy.md')
+    await app.eval(`(setTimeout(() => document.querySelector('[data-testid="file-save-as"]').click(), 0), true)`)
+    const win = execFileSync('xdotool', ['search', '--sync', '--name', 'Save a copy'], { timeout: 15000 }).toString().trim().split('\n')[0]
+    assert.ok(win, 'the save dialog opened')
+    await sleep(800)
+    try {
+      execFileSync('xdotool', ['windowfocus', '--sync', win], { timeout: 5000 })
+    } catch {}
+    execFileSync('xdotool', ['key', '--window', win, '--clearmodifiers', 'ctrl+a'])
+    execFileSync('xdotool', ['type', '--window', win, '--delay', '20', file])
+    await sleep(300)
+    execFileSync('xdotool', ['key', '--window', win, 'Return'])
+    await app.waitFor(`[...document.querySelectorAll('[data-testid="toast"]')].some(t => t.innerText.includes(${JSON.stringify(file)}))`, 10000, 'saved toast')
+    assert.ok(existsSync(file), 'the copy was written')
+    assert.equal(readFileSync(file, 'utf8'), body)
+  }
+
+  // A folder workspace: Open in editor is offered; a link leading out is refused by the real binary.
+  const dir = mkdtempSync(join(tmpdir(), 'airlock-open-'))
+  const outside = mkdtempSync(join(tmpdir(), 'airlock-outside-'))
+  writeFileSync(join(dir, 'notes.md'), 'notes\n')
+  writeFileSync(join(outside, 'secret.txt'), 'no\n')
+  symlinkSync(join(outside, 'secret.txt'), join(dir, 'link.txt'))
+  await app.eval(`window.go.main.App.SetWorkspace(${JSON.stringify(id)}, 'folder', ${JSON.stringify(dir)})`)
+  const refused = await app.eval(`window.go.main.App.OpenWorkspaceFile(${JSON.stringify(id)}, 'link.txt').then(() => 'opened', e => String(e))`)
+  assert.match(refused, /path_outside/)
+  for (const [language, theme] of [['en', 'dark'], ['zh', 'light']]) {
+    await look(app, language, theme)
+    await openFiles(app)
+    await app.waitFor(`!!document.querySelector('[data-testid="file-entry"][data-path="notes.md"]')`, 5000, 'notes.md listed')
+    await app.click('[data-testid="file-entry"][data-path="notes.md"]')
+    await app.click('file-menu')
+    await app.waitFor(`!!document.querySelector('[data-testid="file-open-editor"]')`, 3000, 'Open in editor offered')
+    await sleep(400)
+    app.screenshot(`files-menu-folder-${language}-${theme}`)
+  }
+  await stop(app)
+})
