@@ -4,7 +4,7 @@
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { hasXdotool, newDataDir, startApp } from './harness.mjs'
@@ -168,5 +168,18 @@ test('Files: Save as… writes a Scratch file where the dialog says; a folder fi
     await sleep(400)
     app.screenshot(`files-menu-folder-${language}-${theme}`)
   }
+
+  // The folder vanishes: the Files panel offers the chat's way out, and Switch to Scratch works.
+  rmSync(dir, { recursive: true, force: true })
+  for (const [language, theme] of [['zh', 'dark'], ['en', 'light']]) {
+    await look(app, language, theme)
+    await openFiles(app)
+    await app.waitFor(`!!document.querySelector('[data-testid="files-panel"] [data-testid="files-error"]') && !!document.querySelector('[data-testid="files-panel"] [data-testid="workspace-choose-again"]')`, 5000, 'Files offers to choose the folder again')
+    await sleep(400)
+    app.screenshot(`files-folder-vanished-${language}-${theme}`)
+  }
+  await app.click('[data-testid="files-panel"] [data-testid="workspace-use-scratch"]')
+  await app.waitFor(`!!document.querySelector('[data-testid="file-entry"][data-path="plan.md"]')`, 5000, 'back on the Scratch files')
+  assert.equal((await app.eval(`window.go.main.App.ListChats()`)).find((c) => c.id === id).workspaceKind, 'scratch')
   await stop(app)
 })
