@@ -2,11 +2,10 @@
 // native dialog) on the real built app with the demo model.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hasXdotool, startApp } from './harness.mjs'
+import { fillSaveDialog, hasXdotool, startApp } from './harness.mjs'
 
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
@@ -148,18 +147,7 @@ test('export a chat as JSON through the native save dialog', { skip: !hasXdotool
   app.screenshot('history-menu')
   await app.eval(`(setTimeout(() => document.querySelector('[data-testid="export-json"]').click(), 0), true)`)
 
-  const win = execFileSync('xdotool', ['search', '--sync', '--name', 'Export'], { timeout: 15000 }).toString().trim().split('\n')[0]
-  assert.ok(win, 'the save dialog opened')
-  await sleep(800)
-  app.screenshot('history-export-dialog')
-  // There is no window manager under Xvfb (no _NET_ACTIVE_WINDOW): focus the dialog directly.
-  try {
-    execFileSync('xdotool', ['windowfocus', '--sync', win], { timeout: 5000 })
-  } catch {}
-  execFileSync('xdotool', ['key', '--window', win, '--clearmodifiers', 'ctrl+a'])
-  execFileSync('xdotool', ['type', '--window', win, '--delay', '20', file])
-  await sleep(300)
-  execFileSync('xdotool', ['key', '--window', win, 'Return'])
+  await fillSaveDialog('Export', file, () => app.screenshot('history-export-dialog'))
 
   await app.waitFor(`[...document.querySelectorAll('[data-testid="toast"]')].some(t => t.innerText.includes(${JSON.stringify(file)}))`, 10000, 'exported toast')
   assert.ok(existsSync(file), 'the file was written')

@@ -3,11 +3,10 @@
 // model; screenshots in English and Chinese, light and dark.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hasXdotool, newDataDir, startApp } from './harness.mjs'
+import { fillSaveDialog, hasXdotool, look, newDataDir, startApp } from './harness.mjs'
 import { activeChatId, openFiles } from './files-script.mjs'
 
 const running = new Set()
@@ -24,15 +23,6 @@ async function stop(app) {
   await app.close()
 }
 const LOOKS = [['en', 'light'], ['en', 'dark'], ['zh', 'light'], ['zh', 'dark']]
-
-/** Language and theme as Settings saves them; the page is loaded again to take them. */
-async function look(app, language, theme) {
-  await app.eval(`(async () => { const a = window.go.main.App; const s = await a.GetSettings(); await a.SaveSettings({ ...s, language: ${JSON.stringify(language)}, theme: ${JSON.stringify(theme)} }) })()`)
-  await app.eval(`(setTimeout(() => location.reload(), 50), true)`)
-  await sleep(800)
-  await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
-  await sleep(600)
-}
 
 const lastAssistant = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m ? m.dataset.status : null })()`
 async function newChatWith(app, text) {
@@ -121,8 +111,6 @@ test('Files: Save as… writes a Scratch file where the dialog says; a folder fi
     assert.equal(await app.eval(`!!document.querySelector('[data-testid="file-open-editor"]')`), false, 'no Open in editor for Scratch')
     await sleep(400)
     app.screenshot(`files-menu-scratch-${language}-${theme}`)
-    await app.eval(`document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
-    await app.eval(`document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
   }
 
   if (hasXdotool) {
@@ -134,16 +122,7 @@ test('Files: Save as… writes a Scratch file where the dialog says; a folder fi
     await app.waitFor(`!!document.querySelector('[data-testid="file-save-as"]')`, 3000, 'Save as… offered')
     const file = join(mkdtempSync(join(tmpdir(), 'airlock-saveas-')), 'plan copy.md')
     await app.eval(`(setTimeout(() => document.querySelector('[data-testid="file-save-as"]').click(), 0), true)`)
-    const win = execFileSync('xdotool', ['search', '--sync', '--name', 'Save a copy'], { timeout: 15000 }).toString().trim().split('\n')[0]
-    assert.ok(win, 'the save dialog opened')
-    await sleep(800)
-    try {
-      execFileSync('xdotool', ['windowfocus', '--sync', win], { timeout: 5000 })
-    } catch {}
-    execFileSync('xdotool', ['key', '--window', win, '--clearmodifiers', 'ctrl+a'])
-    execFileSync('xdotool', ['type', '--window', win, '--delay', '20', file])
-    await sleep(300)
-    execFileSync('xdotool', ['key', '--window', win, 'Return'])
+    await fillSaveDialog('Save a copy', file)
     await app.waitFor(`[...document.querySelectorAll('[data-testid="toast"]')].some(t => t.innerText.includes(${JSON.stringify(file)}))`, 10000, 'saved toast')
     assert.ok(existsSync(file), 'the copy was written')
     assert.equal(readFileSync(file, 'utf8'), body)

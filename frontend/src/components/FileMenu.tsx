@@ -1,31 +1,23 @@
 // The "⋯" menu of the file open in the Files panel: Save as… (a copy on the
 // computer) and, in a folder workspace, Open in editor.
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from '../i18n'
 import type { WorkspaceKind } from '../api'
 import { openInEditor, saveFileAs } from '../store/filesOut'
 import { KeyboardMenu } from './KeyboardMenu'
 import { DownloadIcon, ExternalIcon, MoreIcon } from './icons'
+import { useMenuPosition } from './menuPosition'
 import '../styles/history.css'
 
 export function FileMenu({ chatId, kind, path }: { chatId: string; kind: WorkspaceKind; path: string }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
-  const [pos, setPos] = useState<{ top: number; left: number } | null>(null)
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement | null>(null)
   const name = path.split('/').pop() ?? path
 
-  useLayoutEffect(() => {
-    if (!open) return
-    const r = trigger.current?.getBoundingClientRect()
-    if (!r) return
-    const h = menu.current?.offsetHeight ?? 90
-    const w = menu.current?.offsetWidth ?? 220
-    const top = r.bottom + 4 + h > window.innerHeight ? Math.max(8, r.top - 4 - h) : r.bottom + 4
-    setPos({ top, left: Math.max(8, Math.min(r.right - w, window.innerWidth - w - 8)) })
-  }, [open])
+  const pos = useMenuPosition(open, trigger, menu, { height: 90, width: 220 })
 
   const close = (focusBack = true) => {
     setOpen(false)
