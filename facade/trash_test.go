@@ -1,10 +1,15 @@
 package facade
 
 import (
+	"context"
+	"database/sql"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"airlock/backend/chat"
+	"airlock/backend/store"
 )
 
 // Delete moves a chat to the Trash; Restore brings it back; Delete forever
@@ -49,5 +54,41 @@ func TestDeleteChatMovesToTrash(t *testing.T) {
 	_ = a.DeleteChat(d.ID)
 	if n, err := a.EmptyTrash(); err != nil || n != 1 {
 		t.Fatalf("EmptyTrash: %d %v", n, err)
+	}
+}
+
+// At start-up (and every hour) what has been in the Trash for 30 days goes;
+// what went there since stays.
+func TestKeepTrashPurgesWhatIsDue(t *testing.T) {
+	a := testApp(t)
+	old, _ := a.CreateChat()
+	recent, _ := a.CreateChat()
+	_ = a.DeleteChat(old.ID)
+	_ = a.DeleteChat(recent.ID)
+	// Age the first one, in the real file, to 31 days ago.
+	db, err := sql.Open("sqlite", filepath.Join(a.dataDir, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("UPDATE chats SET deleted_at = ? WHERE id = ?", chat.Now()-31*24*3600*1000, old.ID); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { a.keepTrash(ctx, time.Hour); close(done) }()
+	var trash []chat.TrashedChat
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if trash, _ = a.ListTrash(); len(trash) < 2 {
+			break
+		}
+	}
+	cancel()
+	<-done // it stops with its context
+	if len(trash) != 1 || trash[0].ID != recent.ID {
+		t.Fatalf("Trash after the start-up purge: %+v", trash)
+	}
+	if _, err := a.RestoreChat(old.ID); err == nil {
+		t.Fatal("the chat due for purge came back")
 	}
 }
