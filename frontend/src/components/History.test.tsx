@@ -240,6 +240,16 @@ describe('delete moves to the Trash, with undo', () => {
     expect(screen.queryByTestId('undo-delete')).toBeNull()
   })
 
+  it('the Delete key moves the focused chat and keeps the keyboard on the list', async () => {
+    useStore.setState({ chats: [chat('a', { title: 'Alpha' }), chat('b', { title: 'Beta' })], activeChatId: 'b', messages: { b: [] } })
+    const user = userEvent.setup()
+    render(<Sidebar />)
+    screen.getAllByTestId('chat-item')[0].focus()
+    await user.keyboard('{Delete}')
+    expect(backend.DeleteChat).toHaveBeenCalledWith('a')
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Beta'))
+  })
+
   it('a failed move brings it back and says why', async () => {
     backend.DeleteChat = vi.fn(async () => {
       throw { code: 'internal', message: 'disk is full' }

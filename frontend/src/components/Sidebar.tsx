@@ -78,8 +78,10 @@ export function Sidebar() {
       e.preventDefault()
       setEditingId(chat.id)
     } else if (e.key === 'Delete') {
+      // To the Trash (Undo in the toast); the keyboard stays on the list, on the next chat.
       e.preventDefault()
-      void deleteWithUndo(chat)
+      const next = ordered[index + 1] ?? ordered[index - 1]
+      void deleteWithUndo(chat).then(() => next && focusItem(next.id))
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault()
       const next = ordered[index + (e.key === 'ArrowDown' ? 1 : -1)]
