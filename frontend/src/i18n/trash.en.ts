@@ -16,6 +16,8 @@ export const trashEn = {
   lastDay: 'Deleted for good today',
   messages_one: '{{count}} message',
   messages_other: '{{count}} messages',
+  restored: 'Restored',
+  open: 'Open',
   restore: 'Restore',
   restoreChat: 'Restore “{{title}}”',
   deleteForever: 'Delete forever',

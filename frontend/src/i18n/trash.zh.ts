@@ -18,6 +18,8 @@ export const trashZh = {
   lastDay: '今天将被永久删除',
   messages_one: '{{count}} 条消息',
   messages_other: '{{count}} 条消息',
+  restored: '已恢复',
+  open: '打开',
   restore: '恢复',
   restoreChat: '恢复“{{title}}”',
   deleteForever: '永久删除',

@@ -52,6 +52,24 @@ export async function restoreChat(id: string, select = false): Promise<boolean> 
   }
 }
 
+/** Restore from the Trash view: says so, with Open (closes Settings and opens the chat). */
+export async function restoreWithNotice(t: TrashedChat) {
+  if (!(await restoreChat(t.id))) return
+  main().toast({
+    kind: 'success',
+    title: 'trash.restored',
+    message: t.title || i18n.t('chat.untitled'),
+    action: {
+      label: 'trash.open',
+      testId: 'trash-restored-open',
+      run: () => {
+        main().closeSettings()
+        void main().selectChat(t.id)
+      },
+    },
+  })
+}
+
 export async function deleteForever(id: string): Promise<boolean> {
   useTrash.setState({ busy: id })
   try {

@@ -87,6 +87,11 @@ describe('Trash view', () => {
     await waitFor(() => expect(screen.queryByTestId('trash-item')).toBeNull())
     expect(useStore.getState().chats.map((c) => c.id).sort()).toEqual(['a', 'z'])
     expect(screen.getByTestId('trash-none')).toHaveTextContent('The Trash is empty.')
+    // Said, with Open: Settings closes and the chat opens.
+    useStore.setState({ settingsOpen: true })
+    await user.click(await screen.findByTestId('trash-restored-open'))
+    expect(useStore.getState().settingsOpen).toBe(false)
+    await waitFor(() => expect(useStore.getState().activeChatId).toBe('a'))
   })
 
   it('Delete forever asks first, then deletes that one only', async () => {

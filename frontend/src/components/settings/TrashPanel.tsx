@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n'
 import type { TrashedChat } from '../../api'
 import { fullDate } from '../../lib/time'
 import { useNow } from '../../lib/hooks'
-import { daysLeft, deleteForever, emptyTrash, loadTrash, restoreChat, useTrash } from '../../store/trash'
+import { daysLeft, deleteForever, emptyTrash, loadTrash, restoreWithNotice, useTrash } from '../../store/trash'
 import { ConfirmDialog } from '../Dialog'
 import { TrashIcon } from '../icons'
 
@@ -77,7 +77,7 @@ export function TrashPanel() {
                     data-testid="trash-restore"
                     aria-label={t('trash.restoreChat', { title: name(c) })}
                     disabled={busy !== ''}
-                    onClick={() => void restoreChat(c.id)}
+                    onClick={() => void restoreWithNotice(c)}
                   >
                     {busy === c.id ? <span className="spinner" aria-hidden="true" /> : null}
                     {t('trash.restore')}
