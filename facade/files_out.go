@@ -2,6 +2,7 @@ package facade
 
 import (
 	"path"
+	"strings"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -19,14 +20,18 @@ var openFile = desktop.OpenFile
 
 // SaveWorkspaceFileAs saves a copy of a workspace file (a Scratch file, or
 // an overlay's version with its pending changes) where the user picks in the
-// native save dialog. It returns the path written, or "" when cancelled.
-func (a *App) SaveWorkspaceFileAs(chatID, file string) (string, error) {
+// native save dialog, titled title (the UI's words, in its language; "" for
+// an English one). It returns the path written, or "" when cancelled.
+func (a *App) SaveWorkspaceFileAs(chatID, file, title string) (string, error) {
 	clean, err := workspace.CleanPath(file)
 	if err != nil {
 		return "", toAPI(err)
 	}
+	if title = strings.TrimSpace(title); title == "" || len(title) > 200 {
+		title = "Save a copy of " + path.Base(clean)
+	}
 	dest, err := runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
-		Title:           "Save a copy of " + clean,
+		Title:           title,
 		DefaultFilename: path.Base(clean),
 	})
 	if err != nil || dest == "" {

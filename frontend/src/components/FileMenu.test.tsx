@@ -75,7 +75,7 @@ describe('Files ▸ file menu', () => {
     const user = await openFileMenu(chat())
     expect(screen.queryByTestId('file-open-editor')).toBeNull()
     await user.click(screen.getByTestId('file-save-as'))
-    expect(backend.SaveWorkspaceFileAs).toHaveBeenCalledWith('c1', 'notes.md')
+    expect(backend.SaveWorkspaceFileAs).toHaveBeenCalledWith('c1', 'notes.md', 'Save a copy of notes.md')
     expect(await screen.findByText('Saved to /home/me/Documents/notes.md')).toBeInTheDocument()
     expect(screen.queryByTestId('file-menu-list')).toBeNull()
   })

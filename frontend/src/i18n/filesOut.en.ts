@@ -2,6 +2,7 @@
 export const filesOutEn = {
   menu: 'Actions for {{name}}',
   saveAs: 'Save as…',
+  dialogTitle: 'Save a copy of {{name}}',
   saveAsHint: 'Save a copy of this file on your computer',
   openInEditor: 'Open in editor',
   openInEditorHint: 'Open it with your system’s default app for this kind of file',

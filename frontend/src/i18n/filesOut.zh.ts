@@ -2,6 +2,7 @@
 export const filesOutZh = {
   menu: '{{name}} 的操作',
   saveAs: '另存为…',
+  dialogTitle: '保存 {{name}} 的副本',
   saveAsHint: '把这个文件的副本保存到你的电脑上',
   openInEditor: '在编辑器中打开',
   openInEditorHint: '用系统中这类文件的默认应用打开',

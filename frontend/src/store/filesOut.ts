@@ -10,7 +10,8 @@ const main = () => useStore.getState()
 /** Saves a copy of the file where the user picks: the path written, or '' (cancelled or failed: the error is toasted). */
 export async function saveFileAs(chatId: string, path: string): Promise<string> {
   try {
-    const to = await keepFocus(() => filesOutApi.saveWorkspaceFileAs(chatId, path))
+    const title = i18n.t('filesOut.dialogTitle', { name: path.split('/').pop() ?? path })
+    const to = await keepFocus(() => filesOutApi.saveWorkspaceFileAs(chatId, path, title))
     if (to) main().toast({ kind: 'success', title: 'filesOut.saved', message: i18n.t('filesOut.savedTo', { path: to }) })
     return to
   } catch (err) {
