@@ -87,10 +87,11 @@ func (s *Store) ListTrash(ctx context.Context) ([]chat.TrashedChat, error) {
 // DeleteFromTrash deletes a chat in the Trash for good. A chat that is not
 // in the Trash is refused (not found): nothing skips the Trash by mistake.
 func (s *Store) DeleteFromTrash(ctx context.Context, id string) error {
-	if !s.InTrash(ctx, id) {
-		return wrap("delete from trash", notFound("chat in the trash", id))
+	n, err := s.purge(ctx, "deleted_at > 0 AND id = ?", id)
+	if err == nil && n == 0 {
+		err = wrap("delete from trash", notFound("chat in the trash", id))
 	}
-	return s.DeleteChat(ctx, id)
+	return err
 }
 
 // EmptyTrash deletes every chat in the Trash for good and says how many.
