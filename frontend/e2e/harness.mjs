@@ -211,7 +211,8 @@ class App {
 /** Language and theme as Settings saves them; the page is loaded again to take them. */
 export async function look(app, language, theme) {
   await app.eval(`(async () => { const a = window.go.main.App; const s = await a.GetSettings(); await a.SaveSettings({ ...s, language: ${JSON.stringify(language)}, theme: ${JSON.stringify(theme)} }) })()`)
-  await app.eval(`(setTimeout(() => location.reload(), 50), true)`)
+  // The reload may come before this eval's answer does (a loaded machine): the page it ran in is gone then.
+  await app.eval(`(setTimeout(() => location.reload(), 50), true)`).catch(() => {})
   await sleep(800)
   await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
   await sleep(600)
