@@ -7,7 +7,7 @@ import (
 	"airlock/backend/chat"
 )
 
-// The Trash (migration 0022). TrashChat only marks the chat (deleted_at);
+// The Trash (migration 0019). TrashChat only marks the chat (deleted_at);
 // nothing it owns is touched, so RestoreChat brings it back exactly: its
 // messages and their versions, calls, attachments, workspace settings and
 // scratch files, checkpoints, chat rules and audit rows, and its place in
