@@ -680,6 +680,7 @@ export type Agent = {
   workspaceKind: string
   workspaceDir: string
   sequential: boolean
+  approval: string
   builtIn: boolean
   createdAt: number
   updatedAt: number

@@ -1,5 +1,6 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { agentsEn } from './agents.en'
+import { agentApprovalEn } from './agentApproval.en'
 import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
@@ -808,6 +809,7 @@ export const en = {
   policy: policyEn,
   code: codeEn,
   agents: agentsEn,
+  agentApproval: agentApprovalEn,
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
   context: contextEn,

@@ -1,4 +1,5 @@
 import { agentsZh } from './agents.zh'
+import { agentApprovalZh } from './agentApproval.zh'
 import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
@@ -805,6 +806,7 @@ export const zh: Resources = {
   policy: policyZh,
   code: codeZh,
   agents: agentsZh,
+  agentApproval: agentApprovalZh,
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
   context: contextZh,
