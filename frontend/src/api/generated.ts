@@ -40,6 +40,8 @@ export type Chat = {
   providerId: string
   model: string
   toolToggles: Record<string, boolean>
+  toolModeOwn: boolean
+  paradigmOwn: boolean
 }
 
 /** Go: chat.Attachment */

@@ -1,6 +1,7 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { agentsEn } from './agents.en'
 import { agentApprovalEn } from './agentApproval.en'
+import { agentFollowEn } from './agentFollow.en'
 import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
@@ -810,6 +811,7 @@ export const en = {
   code: codeEn,
   agents: agentsEn,
   agentApproval: agentApprovalEn,
+  agentFollow: agentFollowEn,
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
   context: contextEn,

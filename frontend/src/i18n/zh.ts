@@ -1,5 +1,6 @@
 import { agentsZh } from './agents.zh'
 import { agentApprovalZh } from './agentApproval.zh'
+import { agentFollowZh } from './agentFollow.zh'
 import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
@@ -807,6 +808,7 @@ export const zh: Resources = {
   code: codeZh,
   agents: agentsZh,
   agentApproval: agentApprovalZh,
+  agentFollow: agentFollowZh,
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
   context: contextZh,
