@@ -309,7 +309,7 @@ export const en = {
     chipAuto: 'Auto · {{mode}}',
     chipAutoNative: 'native',
     modelMode: {
-      title: 'What Auto knows about the active model',
+      title: 'What Auto knows about this chat’s model',
       thisModel: 'This model',
       sep: ': ',
       native: 'native calls',

@@ -307,7 +307,7 @@ export const zh: Resources = {
     chipAuto: '自动 · {{mode}}',
     chipAutoNative: '原生',
     modelMode: {
-      title: '自动模式对当前模型的了解',
+      title: '自动模式对此对话模型的了解',
       thisModel: '此模型',
       sep: '：',
       native: '原生调用',
