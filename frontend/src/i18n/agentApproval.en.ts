@@ -14,5 +14,6 @@ export const agentApprovalEn = {
     },
   },
   ranBy: 'Ran without asking: {{who}} lets reads inside the workspace run',
+  everywhereHere: 'Run this tool without asking in every chat whose agent lets your rules decide; this chat’s agent asks every time, so here only this call runs',
   who: 'agent {{id}}',
 }

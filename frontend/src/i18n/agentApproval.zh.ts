@@ -14,5 +14,6 @@ export const agentApprovalZh = {
     },
   },
   ranBy: '未询问即运行：{{who}}允许在工作区内的只读调用',
+  everywhereHere: '在智能体由你的规则决定的对话中运行此工具不再询问；此对话的智能体每次都询问，因此这里只运行这一次调用',
   who: '智能体 {{id}}',
 }
