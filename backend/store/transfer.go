@@ -188,6 +188,14 @@ func (s *Store) importChat(ctx context.Context, tx *sql.Tx, d ChatData, r *Impor
 		if c.AgentID, err = importedAgent(ctx, tx, d.Agent); err != nil {
 			return err
 		}
+		// What the chat used stays: a value other than its agent's here is
+		// the chat's own.
+		if c.ToolMode == "" {
+			c.ToolMode = chat.ToolModeText // what a chat did before the choice existed
+		}
+		a := agentOrDefault(ctx, tx, c.AgentID)
+		c.ToolModeOwn = c.ToolModeOwn || c.ToolMode != a.ToolMode
+		c.ParadigmOwn = c.ParadigmOwn || c.Paradigm != a.Paradigm
 		if _, err := tx.ExecContext(ctx, insertChat, chatValues(c)...); err != nil {
 			return err
 		}

@@ -33,6 +33,9 @@ export type Chat = Narrow<
     agentId?: string
     providerId?: string
     model?: string
+    /** The chat chose its own tool mode / call format (absent: it follows its agent's). */
+    toolModeOwn?: boolean
+    paradigmOwn?: boolean
   }
 >
 export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }

@@ -40,6 +40,8 @@ export type Chat = {
   providerId: string
   model: string
   toolToggles: Record<string, boolean>
+  toolModeOwn: boolean
+  paradigmOwn: boolean
 }
 
 /** Go: chat.TrashedChat */
@@ -691,6 +693,7 @@ export type Agent = {
   workspaceKind: string
   workspaceDir: string
   sequential: boolean
+  approval: string
   builtIn: boolean
   createdAt: number
   updatedAt: number

@@ -1,5 +1,7 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { agentsEn } from './agents.en'
+import { agentApprovalEn } from './agentApproval.en'
+import { agentFollowEn } from './agentFollow.en'
 import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
@@ -306,7 +308,7 @@ export const en = {
     chipAuto: 'Auto · {{mode}}',
     chipAutoNative: 'native',
     modelMode: {
-      title: 'What Auto knows about the active model',
+      title: 'What Auto knows about this chat’s model',
       thisModel: 'This model',
       sep: ': ',
       native: 'native calls',
@@ -805,6 +807,8 @@ export const en = {
   policy: policyEn,
   code: codeEn,
   agents: agentsEn,
+  agentApproval: agentApprovalEn,
+  agentFollow: agentFollowEn,
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
   context: contextEn,

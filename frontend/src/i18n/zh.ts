@@ -1,4 +1,6 @@
 import { agentsZh } from './agents.zh'
+import { agentApprovalZh } from './agentApproval.zh'
+import { agentFollowZh } from './agentFollow.zh'
 import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
@@ -304,7 +306,7 @@ export const zh: Resources = {
     chipAuto: '自动 · {{mode}}',
     chipAutoNative: '原生',
     modelMode: {
-      title: '自动模式对当前模型的了解',
+      title: '自动模式对此对话模型的了解',
       thisModel: '此模型',
       sep: '：',
       native: '原生调用',
@@ -802,6 +804,8 @@ export const zh: Resources = {
   policy: policyZh,
   code: codeZh,
   agents: agentsZh,
+  agentApproval: agentApprovalZh,
+  agentFollow: agentFollowZh,
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
   context: contextZh,
