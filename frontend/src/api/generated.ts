@@ -472,11 +472,14 @@ export type McpServerInfo = {
   restartsOnUse?: boolean
   serverName?: string
   serverVersion?: string
+  instructions?: string
+  instructionsCut?: boolean
   since: string
   config: McpServerConfig
   fromEnv: boolean
   auth?: string
   authError?: string
+  instructionsOn: boolean
 }
 
 /** Go: facade.MCPServers */

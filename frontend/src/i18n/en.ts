@@ -4,6 +4,7 @@ import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
+import { mcpOffersEn } from './mcpOffers.en'
 import { contextEn } from './context.en'
 import { finishEn } from './finish.en'
 export const en = {
@@ -810,6 +811,7 @@ export const en = {
   agents: agentsEn,
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
+  mcpOffers: mcpOffersEn,
   context: contextEn,
   finish: finishEn,
   errors: {

@@ -3,6 +3,7 @@ import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
+import { mcpOffersZh } from './mcpOffers.zh'
 import { contextZh } from './context.zh'
 import { finishZh } from './finish.zh'
 import type { Resources } from './en'
@@ -807,6 +808,7 @@ export const zh: Resources = {
   agents: agentsZh,
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
+  mcpOffers: mcpOffersZh,
   context: contextZh,
   finish: finishZh,
   errors: {

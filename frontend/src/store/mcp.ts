@@ -107,6 +107,12 @@ export async function mcpSignIn(name: string, action: 'in' | 'cancel' | 'out'): 
   if (err) main().toastError('errors.mcpSignIn', err)
 }
 
+/** A server's instructions in the system prompt, on or off; a refusal shows as a toast. */
+export async function setMcpInstructions(name: string, on: boolean): Promise<void> {
+  const err = await listAction(() => api.setMcpInstructions(name, on))
+  if (err) main().toastError('mcpOffers.errors.instructions', err)
+}
+
 type ImportOutcome = { result: McpImport } | { error: ApiError }
 
 async function importWith(fn: () => Promise<McpImport>): Promise<ImportOutcome> {
