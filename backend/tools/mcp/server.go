@@ -280,8 +280,12 @@ func (s *server) handshake(ctx context.Context, a *attempt) (*sdk.ClientSession,
 		Logger: scrubbingLogger(s.m.opts.Logger, s.secrets).With("mcp_server", s.cfg.Name),
 		// Airlock offers no roots or sampling (deprecated by the 2026-07-28
 		// spec); elicitation when the app answers questions.
-		Capabilities:                &sdk.ClientCapabilities{},
-		ToolListChangedHandler:      func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
+		Capabilities:           &sdk.ClientCapabilities{},
+		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
+		// Prompts and resources are read when the person asks: a change
+		// only tells the UI to read them again.
+		PromptListChangedHandler:    func(context.Context, *sdk.PromptListChangedRequest) { s.m.changed() },
+		ResourceListChangedHandler:  func(context.Context, *sdk.ResourceListChangedRequest) { s.m.changed() },
 		LoggingMessageHandler:       func(_ context.Context, req *sdk.LoggingMessageRequest) { s.logMessage(a, req) },
 		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) { s.progress(a, req) },
 	}

@@ -133,6 +133,7 @@ export function ChatView() {
             streaming={streaming}
             onSend={onSend}
             onStop={onStop}
+            chatId={activeChatId}
             hint={waiting > 0 ? t('composer.hintWaiting', { count: waiting }) : undefined}
           />
         </div>

@@ -6,6 +6,7 @@
 import { create } from 'zustand'
 import { api, events, toApiError, type ApiError, type McpImport, type McpServerConfig, type McpServerInfo, type McpServers } from '../api'
 import { useStore, type Store } from './index'
+import { offersChanged } from './mcpOffers'
 
 export type McpRowAction = 'restart' | 'enable' | 'delete'
 
@@ -162,7 +163,10 @@ export const selectActiveChatServers = (s: Store): string[] | null => {
 
 /** mcp:changed: a server's status or tools changed. The list is read again (the main store reloads the tools). */
 export function subscribeMcp(): () => void {
-  return events.onMcpChanged(() => void loadMcpServers())
+  return events.onMcpChanged(() => {
+    void loadMcpServers()
+    offersChanged()
+  })
 }
 
 /** Test helper. */
