@@ -370,6 +370,7 @@ export const en = {
         integer: 'integer',
         boolean: 'yes/no',
         enum: 'choice',
+        multi: 'choices',
         json: 'JSON',
       },
       errors: {

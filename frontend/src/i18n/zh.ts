@@ -368,6 +368,7 @@ export const zh: Resources = {
         integer: '整数',
         boolean: '是/否',
         enum: '选项',
+        multi: '多选',
         json: 'JSON',
       },
       errors: {
