@@ -105,7 +105,7 @@ describe('Composer: the MCP servers’ prompts ("/")', () => {
 
   it('a prompt with arguments asks for them (required marked), then inserts its text and attaches its image', async () => {
     const user = userEvent.setup()
-    const { box } = setup()
+    const { box, onSend } = setup()
     await user.type(box, '/review')
     await screen.findAllByTestId('prompt-option')
     await user.keyboard('{Enter}')
@@ -123,8 +123,9 @@ describe('Composer: the MCP servers’ prompts ("/")', () => {
     const suggestion = within(fields[0]).getAllByTestId('offer-suggestion')
     expect(app.CompleteMCP).toHaveBeenLastCalledWith('code', 'prompt', 'review', 'file', 'al', {})
     await user.click(suggestion[0])
-    await user.click(within(form).getByTestId('prompt-form-use'))
+    await user.type(within(fields[0]).getByTestId('offer-field-input'), '{Enter}') // Enter uses the prompt; it never sends the message
     await waitFor(() => expect(box.value).toBe('Review alpha please.'))
+    expect(onSend).not.toHaveBeenCalled()
     expect(app.UseMCPPrompt).toHaveBeenCalledWith('code', 'review', { file: 'alpha' })
     expect(screen.getAllByTestId('pending-attachment')).toHaveLength(1)
     expect(screen.queryByTestId('prompt-form')).toBeNull()
@@ -194,7 +195,8 @@ describe('Composer: attach from an MCP server', () => {
 
   it('fills a template with the server’s suggestions, then attaches what it names', async () => {
     const user = userEvent.setup()
-    setup()
+    const { onSend, box } = setup()
+    await user.type(box, 'draft')
     await user.click(screen.getByTestId('attach-from-server'))
     const picker = await screen.findByTestId('resource-picker')
     await user.click(await within(picker).findByTestId('resource-template'))
@@ -206,9 +208,10 @@ describe('Composer: attach from an MCP server', () => {
     const s = within(form).getAllByTestId('offer-suggestion')
     expect(app.CompleteMCP).toHaveBeenLastCalledWith('code', 'resource', 'mem://items/{id}', 'id', 'b', {})
     await user.click(s[0])
-    await user.click(within(picker).getByTestId('resource-template-attach'))
+    await user.type(within(form).getByTestId('offer-field-input'), '{Enter}')
     await waitFor(() => expect(screen.queryByTestId('resource-picker')).toBeNull())
     expect(app.ReadMCPTemplate).toHaveBeenCalledWith('code', 'mem://items/{id}', { id: 'beta' })
+    expect(onSend).not.toHaveBeenCalled() // the picker's Enter is not the composer's
     expect(screen.getAllByTestId('pending-attachment')).toHaveLength(1)
   })
 

@@ -1,7 +1,7 @@
 // The arguments of an MCP prompt picked from the "/" menu: one field each
 // (required ones marked, the server's suggestions under them), then the
 // prompt's text goes into the message box and its files are attached.
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from '../i18n'
 import type { McpPart, McpPrompt } from '../api'
 import { complete, fillPrompt } from '../store/mcpOffers'
@@ -13,8 +13,8 @@ export function PromptForm({ prompt, onDone, onCancel }: { prompt: McpPrompt; on
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
+  const submit = async () => {
+    if (busy) return
     const missing = prompt.arguments.find((a) => a.required && !values[a.name]?.trim())
     if (missing) return setError(t('mcpOffers.prompts.fillIn', { name: missing.title || missing.name }))
     setBusy(true)
@@ -27,14 +27,20 @@ export function PromptForm({ prompt, onDone, onCancel }: { prompt: McpPrompt; on
   }
 
   return (
-    <form
+    // Not a <form>: it sits inside the composer's form. Enter in a field uses the prompt, never sends the message.
+    <div
       className="offer-pop prompt-form"
+      role="form"
+      aria-label={t('mcpOffers.prompts.formTitle', { name: prompt.name, server: prompt.server })}
       data-testid="prompt-form"
-      onSubmit={(e) => void submit(e)}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation()
           onCancel()
+        } else if (e.key === 'Enter' && !e.nativeEvent.isComposing && e.target instanceof HTMLInputElement) {
+          e.preventDefault()
+          e.stopPropagation()
+          void submit()
         }
       }}
     >
@@ -63,10 +69,10 @@ export function PromptForm({ prompt, onDone, onCancel }: { prompt: McpPrompt; on
         <button type="button" className="btn btn--secondary btn--sm" onClick={onCancel}>
           {t('mcpOffers.prompts.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary btn--sm" disabled={busy} data-testid="prompt-form-use">
+        <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="prompt-form-use" onClick={() => void submit()}>
           {t('mcpOffers.prompts.use')}
         </button>
       </div>
-    </form>
+    </div>
   )
 }

@@ -88,7 +88,7 @@ export function ResourcePicker({ open, chatId, onAttach, onClose }: { open: bool
         </>
       }>
       {tmpl ? (
-        <form className="resource-picker__template" data-testid="resource-template-form" onSubmit={(e) => { e.preventDefault(); fill() }}>
+        <form className="resource-picker__template" data-testid="resource-template-form" onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); fill() }}>
           <p className="resource-picker__name">
             {tmpl.title || tmpl.name} <span className="offer-pop__server">{tmpl.server}</span>
           </p>

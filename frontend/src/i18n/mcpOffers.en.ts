@@ -39,6 +39,9 @@ export const mcpOffersEn = {
     back: 'Back',
     problems: 'Some lists could not be read:',
   },
+  signIn: {
+    title: 'The MCP server {{server}} needs you to sign in before this chat can use its tools.',
+  },
   errors: {
     instructions: 'Couldn’t change the server’s instructions',
   },

@@ -40,6 +40,9 @@ export const mcpOffersZh: typeof mcpOffersEn = {
     back: '返回',
     problems: '部分列表无法读取：',
   },
+  signIn: {
+    title: '需要先登录 MCP 服务器 {{server}}，此对话才能使用它的工具。',
+  },
   errors: {
     instructions: '无法更改服务器的说明',
   },
