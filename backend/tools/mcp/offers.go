@@ -7,6 +7,7 @@ import (
 	"iter"
 	"path"
 	"strings"
+	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/yosida95/uritemplate/v3"
@@ -121,40 +122,60 @@ func (s *server) caps(sess *sdk.ClientSession) *sdk.ServerCapabilities {
 }
 
 // Offers lists the prompts, resources and templates of the named ready
-// servers (nil: every ready server), each list within the list timeout.
-// A server that offers none of a kind is skipped quietly.
+// servers (nil: every ready server), each list within the list timeout;
+// the servers are asked at once, so a slow one delays only by its own
+// timeout. A server that offers none of a kind is skipped quietly.
 func (m *Manager) Offers(ctx context.Context, servers []string, prompts, resources bool) Offers {
-	out := Offers{Prompts: []Prompt{}, Resources: []Resource{}, Templates: []ResourceTemplate{}, Problems: []string{}}
+	var asked []*server
 	for _, s := range m.list() {
-		if servers != nil && !contains(servers, s.cfg.Name) {
-			continue
+		if servers == nil || contains(servers, s.cfg.Name) {
+			asked = append(asked, s)
 		}
-		sess, err := s.session()
+	}
+	per := make([]Offers, len(asked))
+	var wg sync.WaitGroup
+	for i, s := range asked {
+		wg.Go(func() { per[i] = s.offers(ctx, prompts, resources) })
+	}
+	wg.Wait()
+	out := Offers{Prompts: []Prompt{}, Resources: []Resource{}, Templates: []ResourceTemplate{}, Problems: []string{}}
+	for _, o := range per { // in config order
+		out.Prompts = append(out.Prompts, o.Prompts...)
+		out.Resources = append(out.Resources, o.Resources...)
+		out.Templates = append(out.Templates, o.Templates...)
+		out.Problems = append(out.Problems, o.Problems...)
+	}
+	return out
+}
+
+// offers is what one server offers (nothing when it is not ready).
+func (s *server) offers(ctx context.Context, prompts, resources bool) Offers {
+	var out Offers
+	sess, err := s.session()
+	if err != nil {
+		return out
+	}
+	c := s.caps(sess)
+	problem := func(what string, err error) {
+		out.Problems = append(out.Problems, fmt.Sprintf("%s: %s", s.cfg.Name, s.listProblem(what, err)))
+	}
+	if prompts && c.Prompts != nil {
+		ps, err := s.prompts(ctx, sess)
+		out.Prompts = ps
 		if err != nil {
-			continue
+			problem("prompts", err)
 		}
-		c := s.caps(sess)
-		problem := func(what string, err error) {
-			out.Problems = append(out.Problems, fmt.Sprintf("%s: %s", s.cfg.Name, s.listProblem(what, err)))
+	}
+	if resources && c.Resources != nil {
+		rs, err := s.resources(ctx, sess)
+		out.Resources = rs
+		if err != nil {
+			problem("resources", err)
 		}
-		if prompts && c.Prompts != nil {
-			ps, err := s.prompts(ctx, sess)
-			out.Prompts = append(out.Prompts, ps...)
-			if err != nil {
-				problem("prompts", err)
-			}
-		}
-		if resources && c.Resources != nil {
-			rs, err := s.resources(ctx, sess)
-			out.Resources = append(out.Resources, rs...)
-			if err != nil {
-				problem("resources", err)
-			}
-			ts, err := s.templates(ctx, sess)
-			out.Templates = append(out.Templates, ts...)
-			if err != nil {
-				problem("resource templates", err)
-			}
+		ts, err := s.templates(ctx, sess)
+		out.Templates = ts
+		if err != nil {
+			problem("resource templates", err)
 		}
 	}
 	return out
