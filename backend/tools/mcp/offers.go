@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"path"
 	"strings"
 	"sync"
 
@@ -367,19 +366,34 @@ func imageExt(mime string) string {
 // that is empty, by the last part of its URI.
 func resourceFile(r *sdk.ResourceContents, name string) File {
 	if name == "" {
-		name = path.Base(strings.TrimRight(r.URI, "/"))
-		if i := strings.IndexAny(name, "?#"); i >= 0 {
-			name = name[:i]
-		}
-		if name == "" || name == "." || name == "/" {
-			name = r.URI
-		}
+		name = nameOf(r.URI)
 	}
 	data := r.Blob
 	if data == nil {
 		data = []byte(r.Text)
 	}
 	return File{Name: name, MIME: r.MIMEType, Data: data}
+}
+
+// nameOf names a resource by its URI: the last part when it looks like a
+// file name ("readme.md"), else the last two ("text-2" for
+// demo://resource/dynamic/text/2), else the URI.
+func nameOf(uri string) string {
+	p := uri
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if i := strings.Index(p, "://"); i >= 0 {
+		p = p[i+3:]
+	}
+	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
+	switch {
+	case len(parts) == 0:
+		return uri
+	case strings.Contains(parts[len(parts)-1], ".") || len(parts) == 1:
+		return parts[len(parts)-1]
+	}
+	return parts[len(parts)-2] + "-" + parts[len(parts)-1]
 }
 
 func capPart(p Part, what string) error {

@@ -120,7 +120,7 @@ func TestPromptsResourcesAndCompletion(t *testing.T) {
 	if _, err := ExpandTemplate("mem://items/{id}", nil); err == nil || !strings.Contains(err.Error(), `"id"`) {
 		t.Fatalf("an empty variable: %v", err)
 	}
-	if p, err := m.ReadResource(ctx, "test", uri, ""); err != nil || string(p.Files[0].Data) != "item beta" {
+	if p, err := m.ReadResource(ctx, "test", uri, ""); err != nil || string(p.Files[0].Data) != "item beta" || p.Files[0].Name != "items-beta" {
 		t.Fatalf("item = %+v, %v", p, err)
 	}
 

@@ -72,9 +72,9 @@ export function ResourcePicker({ open, chatId, onAttach, onClose }: { open: bool
   return (
     <Dialog open={open} onClose={onClose} title={t('mcpOffers.resources.title')} description={t('mcpOffers.resources.description')}
       className="resource-picker" testId="resource-picker"
-      footer={
+      footer={busy || tmpl ? (
         <>
-          {busy && <span className="offer-pop__note">{t('mcpOffers.resources.attaching', { server: busy })}</span>}
+          {busy && <span className="offer-pop__note resource-picker__busy">{t('mcpOffers.resources.attaching', { server: busy })}</span>}
           {tmpl && (
             <>
               <button type="button" className="btn btn--secondary" onClick={() => { setTmpl(null); setError('') }}>
@@ -86,7 +86,8 @@ export function ResourcePicker({ open, chatId, onAttach, onClose }: { open: bool
             </>
           )}
         </>
-      }>
+      ) : undefined}>
+      <div className="dialog__body resource-picker__body">
       {tmpl ? (
         <form className="resource-picker__template" data-testid="resource-template-form" onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); fill() }}>
           <p className="resource-picker__name">
@@ -160,6 +161,7 @@ export function ResourcePicker({ open, chatId, onAttach, onClose }: { open: bool
           {error}
         </p>
       )}
+      </div>
     </Dialog>
   )
 }
