@@ -91,6 +91,18 @@ test('MCP: a prompt used from "/" and resources attached from the server', async
   let app = await launchIn(dataDir)
   const row = await app.eval(`window.go.main.App.ListMCPServers().then(l => l.servers[0])`)
   assert.ok(row.instructions && row.instructionsOn, 'server-everything sends instructions, on by default')
+  // Settings shows them, and turns them off (kept: checked after the restarts below).
+  await app.click('settings-open')
+  await app.click('settings-tab-tools')
+  const instr = `document.querySelector('[data-testid="mcp-server"][data-name="everything"] [data-testid="mcp-instructions"]')`
+  await app.waitFor(`!!${instr}`, 10000, 'the instructions in Settings')
+  await app.eval(`${instr}.querySelector('[data-testid="mcp-instructions-toggle"]').click()`)
+  await app.eval(`${instr}.querySelector('[data-testid="mcp-instructions-switch"]').click()`)
+  await app.waitFor(`${instr}.querySelector('[data-testid="mcp-instructions-switch"]').getAttribute('aria-checked') === 'false'`, 5000, 'switched off')
+  await app.eval(`${instr}.scrollIntoView({ block: 'center' })`)
+  await sleep(300)
+  app.screenshot('mcp-instructions-en')
+  await app.eval(`document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
 
   await app.click('new-chat')
   await app.type('composer', '/')
@@ -136,6 +148,7 @@ test('MCP: a prompt used from "/" and resources attached from the server', async
       running.delete(app)
       await app.close()
       app = await launchIn(dataDir)
+      assert.equal(await app.eval(`window.go.main.App.ListMCPServers().then(l => l.servers[0].instructionsOn)`), false, 'instructions still off after a restart')
       await app.click('new-chat')
     }
     await app.type('composer', '/')

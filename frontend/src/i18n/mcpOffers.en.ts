@@ -3,7 +3,7 @@
 export const mcpOffersEn = {
   instructions: {
     title: 'Instructions from this server',
-    on: 'Add to the system prompt',
+    on: 'Add this server’s instructions to the system prompt',
     onHint: 'The model reads them, marked as coming from this server, in chats that offer its tools.',
     cut: 'Cut at 8 KB, Airlock’s cap for a server’s instructions.',
     show: 'Show instructions',

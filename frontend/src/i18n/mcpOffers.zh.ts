@@ -4,7 +4,7 @@ import type { mcpOffersEn } from './mcpOffers.en'
 export const mcpOffersZh: typeof mcpOffersEn = {
   instructions: {
     title: '此服务器的说明',
-    on: '加入系统提示词',
+    on: '将此服务器的说明加入系统提示词',
     onHint: '在提供其工具的对话中，模型会读到这些说明，并标明来自此服务器。',
     cut: '已截断到 8 KB，这是 Airlock 对服务器说明的上限。',
     show: '显示说明',
