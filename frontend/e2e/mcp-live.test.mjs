@@ -13,15 +13,7 @@ const SERVER = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/serv
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
 
-async function launch() {
-  const dataDir = newDataDir()
-  const config = join(dataDir, 'mcp.json')
-  writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [SERVER, 'stdio'] } } }))
-  const app = await startApp({ dataDir, env: { AIRLOCK_MCP_CONFIG: config } })
-  running.add(app)
-  await app.waitFor(`window.go.main.App.ListMCPServers().then(l => l.servers[0]?.state === 'ready' && l.servers[0])`, 30000, 'server ready')
-  return app
-}
+const launch = () => launchIn(newDataDir())
 
 const card = (tool, state) => `[...document.querySelectorAll('[data-testid="tool-card"][data-tool="mcp__everything__${tool}"]${state ? `[data-state="${state}"]` : ''}')].pop()`
 const lastAssistant = `(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m ? { status: m.dataset.status, text: m.innerText } : null })()`
