@@ -94,7 +94,8 @@ test('MCP: a prompt used from "/" and resources attached from the server', async
   await app.eval(`${instr}.scrollIntoView({ block: 'center' })`)
   await sleep(300)
   app.screenshot('mcp-instructions-en')
-  await app.eval(`document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
+  await app.eval(`document.querySelector('[data-testid="settings-dialog"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`)
+  await app.waitFor(`!document.querySelector('[data-testid="settings-dialog"]')`, 5000, 'Settings closed')
 
   await app.click('new-chat')
   await app.type('composer', '/')
@@ -113,6 +114,25 @@ test('MCP: a prompt used from "/" and resources attached from the server', async
   assert.equal(filled, "What's weather in Paris?")
   await app.click('send')
   await app.waitFor(`[...document.querySelectorAll('[data-testid="message"][data-role="user"]')].some(m => m.innerText.includes("What's weather in Paris?"))`, 10000, 'sent as the user message')
+
+  // Completion from the real server: the second argument's values depend on the first.
+  await app.waitFor(`!!document.querySelector('[data-testid="send"]')`, 30000, 'the first answer finished')
+  await app.type('composer', '/completable')
+  await app.waitFor(`${options}.join() === 'completable-prompt'`, 5000, 'completable-prompt')
+  await app.eval(`document.querySelector('[data-testid="prompt-option"]').click()`)
+  const field = (name) => `document.querySelector('[data-testid="offer-field"][data-name="${name}"]')`
+  const suggestions = (name) => `[...(${field(name)}?.querySelectorAll('[data-testid="offer-suggestion"]') ?? [])].map(b => b.textContent)`
+  await app.waitFor(`!!${field('department')}`, 5000, 'the department field')
+  await app.eval(setInput('[data-testid="offer-field"][data-name="department"] input', 'E'))
+  await app.waitFor(`${suggestions('department')}.join() === 'Engineering'`, 10000, 'Engineering suggested')
+  await app.eval(`${field('department')}.querySelector('[data-testid="offer-suggestion"]').click()`)
+  await app.eval(setInput('[data-testid="offer-field"][data-name="name"] input', ''))
+  await app.waitFor(`${suggestions('name')}.join() === 'Alice,Bob,Charlie'`, 10000, 'the team of Engineering suggested')
+  app.screenshot('mcp-prompt-completion')
+  await app.eval(`${field('name')}.querySelector('[data-testid="offer-suggestion"]').click()`)
+  await app.click('prompt-form-use')
+  await app.waitFor(`document.querySelector('[data-testid="composer"]').value === 'Please promote Alice to the head of the Engineering team.'`, 10000, 'the completed prompt in the box')
+  await app.type('composer', '')
 
   // A static resource, then the dynamic text template filled with 2.
   await app.click('attach-from-server')

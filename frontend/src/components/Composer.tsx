@@ -149,6 +149,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           placeholder={placeholder ?? t('composer.placeholder')}
           aria-label={t('composer.label')}
           aria-keyshortcuts="Control+K"
+          {...offers.aria}
           onChange={(e) => update(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={(e) => {

@@ -77,8 +77,11 @@ describe('Composer: the MCP servers’ prompts ("/")', () => {
     expect(within(menu).getByTestId('offer-problems')).toHaveTextContent('slow: listing its prompts')
     expect(app.MCPOffers).toHaveBeenCalledWith('c1', true, false)
 
+    expect(box).toHaveAttribute('aria-activedescendant', options[0].id)
     await user.keyboard('{ArrowDown}')
     expect(within(menu).getAllByTestId('prompt-option')[1]).toHaveAttribute('aria-selected', 'true')
+    expect(box).toHaveAttribute('aria-activedescendant', within(menu).getAllByTestId('prompt-option')[1].id)
+    expect(box.getAttribute('aria-controls')).toBe(within(menu).getByRole('listbox').id)
     await user.keyboard('{ArrowDown}') // wraps
     expect(within(menu).getAllByTestId('prompt-option')[0]).toHaveAttribute('aria-selected', 'true')
 
@@ -89,6 +92,7 @@ describe('Composer: the MCP servers’ prompts ("/")', () => {
     await user.keyboard('{Escape}')
     expect(screen.queryByTestId('prompt-menu')).toBeNull()
     expect(box.value).toBe('/revzzz')
+    expect(box).not.toHaveAttribute('aria-activedescendant')
   })
 
   it('a prompt without arguments fills the box at once; Enter picks, it does not send', async () => {

@@ -2,7 +2,7 @@ import './ComposerOffers.css'
 // What the chat's MCP servers offer, in the composer: the "/" menu of their
 // prompts (and a prompt's argument form), and the "Attach from an MCP
 // server…" button with its picker. Shown only while a server is ready.
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../i18n'
 import type { McpFile, McpPart, McpPrompt } from '../api'
 import { useMcp } from '../store/mcp'
@@ -30,6 +30,8 @@ export function useComposerOffers({ chatId, value, setText, addFiles, focus, dis
   const [picker, setPicker] = useState(false)
   const [error, setError] = useState('')
   const menu = useRef<PromptMenuHandle>(null)
+  const listId = useId()
+  const [activeId, setActiveId] = useState('')
   const slash = /^\/(\S*)$/.exec(value)
   const menuOpen = ready && !disabled && !!slash && dismissed !== value && !form
 
@@ -80,7 +82,8 @@ export function useComposerOffers({ chatId, value, setText, addFiles, focus, dis
       }}
     />
   ) : menuOpen ? (
-    <PromptMenu ref={menu} chatId={chatId} query={slash![1]} onPick={(p) => void pick(p)} onClose={() => setDismissed(value)} />
+    <PromptMenu ref={menu} id={listId} chatId={chatId} query={slash![1]} onPick={(p) => void pick(p)} onClose={() => setDismissed(value)}
+      onActive={setActiveId} />
   ) : null
 
   const button = ready ? (
@@ -93,5 +96,8 @@ export function useComposerOffers({ chatId, value, setText, addFiles, focus, dis
     </>
   ) : null
 
-  return { onKey, popover, button, error, menuOpen }
+  /** For the message box while the menu is open: which list it drives and its active option. */
+  const aria = menuOpen ? { 'aria-controls': listId, 'aria-activedescendant': activeId || undefined } : {}
+
+  return { onKey, popover, button, error, aria }
 }

@@ -2,7 +2,7 @@
 // server, description), filtered by what follows the "/". Focus stays in the
 // message box: ↑/↓ choose, Enter or Tab use, Escape closes. A prompt that
 // takes arguments opens PromptForm.
-import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../i18n'
 import type { McpOffers, McpPrompt } from '../api'
 import { loadOffers, useMcpOffers } from '../store/mcpOffers'
@@ -12,14 +12,24 @@ export type PromptMenuHandle = { key: (e: KeyboardEvent) => boolean }
 const matches = (p: McpPrompt, q: string) =>
   !q || [p.name, p.title ?? '', p.server].some((s) => s.toLowerCase().includes(q.toLowerCase()))
 
-export const PromptMenu = forwardRef<PromptMenuHandle, { chatId: string | null; query: string; onPick: (p: McpPrompt) => void; onClose: () => void }>(
-  function PromptMenu({ chatId, query, onPick, onClose }, ref) {
+type Props = {
+  /** The listbox's id; option i is `${id}-${i}` (the message box points at the active one). */
+  id: string
+  chatId: string | null
+  query: string
+  onPick: (p: McpPrompt) => void
+  onClose: () => void
+  /** The active option's id ('' when none), for the message box's aria-activedescendant. */
+  onActive: (optionId: string) => void
+}
+
+export const PromptMenu = forwardRef<PromptMenuHandle, Props>(
+  function PromptMenu({ id, chatId, query, onPick, onClose, onActive }, ref) {
     const { t } = useTranslation()
     const gen = useMcpOffers((s) => s.gen)
     const [offers, setOffers] = useState<McpOffers | null>(null)
     const [active, setActive] = useState(0)
     const list = useRef<HTMLDivElement>(null)
-    const id = useId()
 
     useEffect(() => {
       let on = true
@@ -33,7 +43,8 @@ export const PromptMenu = forwardRef<PromptMenuHandle, { chatId: string | null; 
     useEffect(() => setActive(0), [query])
     useEffect(() => {
       list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' })
-    }, [active])
+      onActive(shown.length ? `${id}-${Math.min(active, shown.length - 1)}` : '')
+    }, [active, shown.length, id, onActive])
 
     useImperativeHandle(ref, () => ({
       key: (e) => {
