@@ -25,10 +25,10 @@ type MCPFile struct {
 	Data  []byte `json:"data"` // base64 in JSON
 }
 
-// MCPOffers lists the prompts and/or resources of the chat's ready servers
-// ("" chat: every server).
-func (a *App) MCPOffers(chatID string, prompts, resources bool) mcp.Offers {
-	var servers []string
+// MCPOffers lists the prompts and/or resources of the chat's ready servers;
+// for a chat not created yet ("" chat), of the servers it will offer
+// (nil: every server).
+func (a *App) MCPOffers(chatID string, servers []string, prompts, resources bool) mcp.Offers {
 	if chatID != "" {
 		if c, err := a.store.GetChat(a.ctx, chatID); err == nil {
 			servers = c.MCPServers

@@ -23,9 +23,9 @@ export function normalizeOffers(o: McpOffers | null | undefined): McpOffers {
 const part = (p: McpPart | null | undefined): McpPart => ({ text: p?.text ?? '', files: arr(p?.files) })
 
 export const mcpOffersApi = {
-  /** The prompts and/or resources of the chat's ready servers ('' chat: every server). */
-  mcpOffers: async (chatId: string, prompts: boolean, resources: boolean) =>
-    normalizeOffers(await call<McpOffers>('MCPOffers', chatId, prompts, resources)),
+  /** The prompts and/or resources of the chat's ready servers ('' chat: of `servers`, null = every server). */
+  mcpOffers: async (chatId: string, servers: string[] | null, prompts: boolean, resources: boolean) =>
+    normalizeOffers(await call<McpOffers>('MCPOffers', chatId, servers, prompts, resources)),
   /** Code mcp_offer (the server's refusal) or attachment_refused (a file over a cap). */
   getMcpPrompt: async (server: string, name: string, args: Record<string, string>) =>
     part(await call<McpPart>('UseMCPPrompt', server, name, args)),

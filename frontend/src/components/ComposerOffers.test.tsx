@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { McpOffers, McpServerInfo } from '../api'
 import { resetMcp, useMcp } from '../store/mcp'
+import { resetStore, useStore } from '../store'
 import { offersChanged, resetMcpOffers } from '../store/mcpOffers'
 import { Composer } from './Composer'
 
@@ -30,7 +31,7 @@ const ready = (name: string) => ({ name, state: 'ready', tools: 1, problems: [],
 
 function install(over: Record<string, Fn> = {}) {
   app = {
-    MCPOffers: vi.fn(async (_chat: string, prompts: boolean) =>
+    MCPOffers: vi.fn(async (_chat: string, _servers: string[] | null, prompts: boolean) =>
       prompts ? { ...OFFERS, resources: [], templates: [] } : { ...OFFERS, prompts: [] }),
     UseMCPPrompt: vi.fn(async (_s: string, name: string, args: Record<string, string>) => ({
       text: name === 'review' ? `Review ${args.file} please.` : 'Summarize this page.',
@@ -45,6 +46,7 @@ function install(over: Record<string, Fn> = {}) {
 }
 
 function fresh() {
+  resetStore()
   resetMcp()
   resetMcpOffers()
   useMcp.setState({ servers: [ready('docs')], loaded: true })
@@ -75,7 +77,7 @@ describe('Composer: the MCP servers’ prompts ("/")', () => {
     expect(options[0]).toHaveTextContent('Summarizes the page.')
     expect(options[0]).toHaveAttribute('aria-selected', 'true')
     expect(within(menu).getByTestId('offer-problems')).toHaveTextContent('slow: listing its prompts')
-    expect(app.MCPOffers).toHaveBeenCalledWith('c1', true, false)
+    expect(app.MCPOffers).toHaveBeenCalledWith('c1', null, true, false)
 
     expect(box).toHaveAttribute('aria-activedescendant', options[0].id)
     await user.keyboard('{ArrowDown}')
@@ -146,6 +148,15 @@ describe('Composer: the MCP servers’ prompts ("/")', () => {
     expect(box.value).toBe('/sum')
   })
 
+  it('in a chat not created yet, asks for the servers that chat will offer', async () => {
+    useStore.setState({ newChatServers: ['docs'] })
+    const user = userEvent.setup()
+    render(<Composer streaming={false} onSend={vi.fn()} onStop={vi.fn()} chatId={null} />)
+    await user.type(screen.getByTestId('composer'), '/')
+    await screen.findAllByTestId('prompt-option')
+    expect(app.MCPOffers).toHaveBeenCalledWith('', ['docs'], true, false)
+  })
+
   it('with no MCP server ready "/" is just text', async () => {
     useMcp.setState({ servers: [] })
     const user = userEvent.setup()
@@ -181,7 +192,7 @@ describe('Composer: attach from an MCP server', () => {
     expect(items.map((i) => i.dataset.uri)).toEqual(['mem://docs/readme.md', 'mem://img/pixel.png'])
     expect(items[0]).toHaveTextContent('text/markdown · 7 B')
     expect(within(picker).getAllByTestId('resource-template')).toHaveLength(1)
-    expect(app.MCPOffers).toHaveBeenCalledWith('c1', false, true)
+    expect(app.MCPOffers).toHaveBeenCalledWith('c1', null, false, true)
 
     await user.type(within(picker).getByTestId('resource-filter'), 'pixel')
     expect(within(picker).getAllByTestId('resource-option').map((i) => i.dataset.uri)).toEqual(['mem://img/pixel.png'])

@@ -3,6 +3,7 @@
 // kept until a server says a list changed (mcp:changed), then read again.
 import { create } from 'zustand'
 import { mcpOffersApi, toApiError, type McpOffers, type McpPart } from '../api'
+import { useStore } from './index'
 
 type OffersState = {
   /** Counts mcp:changed: a list read before is stale. */
@@ -21,13 +22,14 @@ export function offersChanged() {
 
 const empty = (problem: string): McpOffers => ({ prompts: [], resources: [], templates: [], problems: problem ? [problem] : [] })
 
-/** The prompts or the resources of the chat's servers (cached until a list changes). */
+/** The prompts or the resources of the chat's servers (cached until a list changes); no chat yet: the new chat's choice. */
 export function loadOffers(chatId: string | null, kind: 'prompts' | 'resources'): Promise<McpOffers> {
-  const key = `${chatId ?? ''}|${kind}`
+  const servers = chatId ? null : useStore.getState().newChatServers
+  const key = `${chatId ?? `new:${servers?.join('\u0000') ?? '*'}`}|${kind}`
   const gen = useMcpOffers.getState().gen
   const hit = cache.get(key)
   if (hit && hit.gen === gen) return hit.p
-  const p = mcpOffersApi.mcpOffers(chatId ?? '', kind === 'prompts', kind === 'resources').catch((err) => {
+  const p = mcpOffersApi.mcpOffers(chatId ?? '', servers, kind === 'prompts', kind === 'resources').catch((err) => {
     cache.delete(key)
     return empty(toApiError(err).message)
   })
