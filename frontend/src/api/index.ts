@@ -33,6 +33,8 @@ export * from './code'
 export * from './finish'
 export * from './attachments'
 export * from './mcpOffers'
+export * from './trash'
+export * from './filesOut'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 
