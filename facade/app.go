@@ -88,7 +88,7 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *s
 	a.workspaces = workspace.NewManager(st)
 	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, EnvFor: a.envFor,
 		Tools:  func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) },
-		Window: a.engineWindow, Provider: a.chatProvider})
+		Window: a.engineWindow, Provider: a.chatProvider, Instructions: a.chatInstructions})
 	return a
 }
 

@@ -6,6 +6,7 @@ import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
+import { mcpOffersEn } from './mcpOffers.en'
 import { contextEn } from './context.en'
 import { finishEn } from './finish.en'
 import { trashEn } from './trash.en'
@@ -370,6 +371,7 @@ export const en = {
         integer: 'integer',
         boolean: 'yes/no',
         enum: 'choice',
+        multi: 'choices',
         json: 'JSON',
       },
       errors: {
@@ -811,6 +813,7 @@ export const en = {
   agentFollow: agentFollowEn,
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
+  mcpOffers: mcpOffersEn,
   context: contextEn,
   finish: finishEn,
   trash: trashEn,

@@ -5,6 +5,7 @@ import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
+import { mcpOffersZh } from './mcpOffers.zh'
 import { contextZh } from './context.zh'
 import { finishZh } from './finish.zh'
 import { trashZh } from './trash.zh'
@@ -368,6 +369,7 @@ export const zh: Resources = {
         integer: '整数',
         boolean: '是/否',
         enum: '选项',
+        multi: '多选',
         json: 'JSON',
       },
       errors: {
@@ -808,6 +810,7 @@ export const zh: Resources = {
   agentFollow: agentFollowZh,
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
+  mcpOffers: mcpOffersZh,
   context: contextZh,
   finish: finishZh,
   trash: trashZh,
