@@ -37,6 +37,9 @@ type MCPServerInfo struct {
 	Auth          string       `json:"auth,omitempty"`
 	AuthError     string       `json:"authError,omitempty"`
 	AuthErrorText *uitext.Text `json:"authErrorText,omitempty"`
+	// InstructionsOn says the server's instructions go into the system
+	// prompt (mcp_instructions.go).
+	InstructionsOn bool `json:"instructionsOn"`
 }
 
 // MCPServers is the list of servers, with what went wrong reading
@@ -137,8 +140,9 @@ func (a *App) ListMCPServers() MCPServers {
 	if a.mcpEnvErr != nil {
 		out.EnvError = a.mcpEnvErr.Error()
 	}
+	off := a.instructionsOff(a.ctx)
 	for _, s := range a.mcp.Status() {
-		info := MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name)}
+		info := MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name), InstructionsOn: !off[s.Name]}
 		var why uitext.Text
 		info.Auth, why = a.authState(s)
 		info.AuthError, info.AuthErrorText = why.English, codedText(why)
@@ -173,6 +177,7 @@ func (a *App) SaveMCPServer(previous string, cfg mcp.ServerConfig) (MCPServers, 
 	if err := a.saveMCP(ctx, cfg, previous); err != nil {
 		return a.ListMCPServers(), toAPI(err)
 	}
+	a.renameInstructions(ctx, previous, cfg.Name)
 	return a.reconfigured()
 }
 
@@ -212,6 +217,7 @@ func (a *App) DeleteMCPServer(name string) (MCPServers, error) {
 		return a.ListMCPServers(), toAPI(err)
 	}
 	_ = a.store.SetMCPGrant(a.ctx, name, "") // its sign-in goes with it
+	a.renameInstructions(a.ctx, name, "")
 	return a.reconfigured()
 }
 
