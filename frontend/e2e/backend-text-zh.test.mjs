@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startApp, newDataDir } from './harness.mjs'
-import { ask, card, lastAssistant, openFiles } from './files-script.mjs'
+import { ask, card, chooseFolder, lastAssistant, openFiles } from './files-script.mjs'
 
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
@@ -74,13 +74,7 @@ test('overlay chat: a card\'s preview, a path leaving the workspace and the Chan
   await look(app, 'light')
   await app.click('new-chat')
   await openFiles(app)
-  await app.click('workspace-settings')
-  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'workspace dialog')
-  await app.click('[data-testid="workspace-kind-option"][value="overlay"]')
-  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dir"]')`, 3000, 'folder field')
-  await app.type('workspace-dir', dir)
-  await app.click('workspace-save')
-  await app.waitFor(`!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'saved')
+  await chooseFolder(app, dir, 'overlay')
   await ask(app, 'work with files', { newChat: false })
 
   // A path that leaves the workspace: said before Run, then the error after Run, both in Chinese.
@@ -137,13 +131,7 @@ test('a folder gone since: the stopped turn says so in Chinese', async () => {
   await look(app, 'light')
   await app.click('new-chat')
   await openFiles(app)
-  await app.click('workspace-settings')
-  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'workspace dialog')
-  await app.eval(`document.querySelectorAll('[data-testid="workspace-kind-option"]')[1].click()`)
-  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dir"]')`, 5000, 'folder field')
-  await app.type('workspace-dir', dir)
-  await app.click('workspace-save')
-  await app.waitFor(`!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'saved')
+  await chooseFolder(app, dir)
   await app.type('composer', 'hello')
   await app.click('send')
   await app.waitFor(`(() => { const m = ${lastAssistant}; return m && m.status === 'complete' })()`, 20000, 'first answer')
