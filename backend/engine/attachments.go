@@ -73,8 +73,20 @@ func (e *Engine) planImages(ctx context.Context, p *turnPlan) {
 			p.files[m.ID] = fs
 		}
 	}
-	p.vision, _ = e.store.GetVision(ctx, p.provider.ID, p.provider.Model)
+	p.vision = e.visionOf(ctx, p.provider)
 	p.toolImages = e.store.ToolImages(ctx, p.chat.ID)
+}
+
+// visionOf is what is known of whether a provider's model takes images:
+// the user's word, else what a refusal taught, else what the server says
+// (kept by the app; never waited for).
+func (e *Engine) visionOf(ctx context.Context, p chat.Provider) chat.Vision {
+	v, _ := e.store.GetVision(ctx, p.ID, p.Model)
+	v.ProviderID, v.Model = p.ID, p.Model
+	if e.vision != nil {
+		v = v.WithServer(e.vision(p))
+	}
+	return v
 }
 
 // seesImages says images are sent: the model is not known to refuse them.

@@ -89,6 +89,10 @@ type Deps struct {
 	// Provider is the chat's provider and model, without connecting (the
 	// gauge asks often); nil: Connect's.
 	Provider func(ctx context.Context, c chat.Chat) (chat.Provider, error)
+	// Vision is what the server says of whether a provider's model takes
+	// images ("yes", "no", "" when not known). It must not wait on the
+	// server (optional).
+	Vision func(p chat.Provider) string
 }
 
 // Model streams one completion (llm.Client satisfies it).
@@ -119,6 +123,7 @@ type Engine struct {
 	windowFor WindowFor
 	overflow  Overflow
 	provider  func(ctx context.Context, c chat.Chat) (chat.Provider, error)
+	vision    func(p chat.Provider) string
 	win       windows
 
 	// FrameInterval overrides the UI coalescing interval (tests).
@@ -154,7 +159,7 @@ func New(d Deps) *Engine {
 		d.Overflow = DefaultOverflow
 	}
 	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
-		windowFor: d.Window, overflow: d.Overflow, provider: d.Provider,
+		windowFor: d.Window, overflow: d.Overflow, provider: d.Provider, vision: d.Vision,
 		win:     windows{learned: map[string]int{}, ratio: map[string]float64{}, tok: fit.NewTokenizer()},
 		streams: map[string]*turn{}, running: map[string]toolRun{}, unreadable: map[string]int{}}
 }

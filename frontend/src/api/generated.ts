@@ -66,6 +66,7 @@ export type ModelVision = {
   sees: string
   source: string
   reason?: string
+  server?: string
 }
 
 /** Go: chat.Message */

@@ -170,9 +170,9 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           )}
         </div>
       </div>
-      {(attached.error || noVision) && !streaming ? (
+      {(attached.error || noVision.model) && !streaming ? (
         <p className="composer__hint composer__hint--warn" role="status" data-testid="attach-warning">
-          {attached.error || t('attach.noVision', { model: noVision })}
+          {attached.error || t(noVision.server ? 'attachments.noVisionServer' : 'attach.noVision', { model: noVision.model })}
         </p>
       ) : (
         <p className={`composer__hint ${hint && !streaming ? 'composer__hint--warn' : ''}`} aria-hidden={hint ? undefined : true}>
@@ -183,16 +183,19 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   )
 })
 
-/** The model's name when it is known not to take images and images are attached, else ''. */
-function useNoVision(hasImage: boolean): string {
-  const [model, setModel] = useState('')
+type NoVision = { model: string; server: boolean }
+const SEES = { model: '', server: false }
+
+/** The model's name when it is known not to take images and images are attached (else ''), and whether its server said so. */
+function useNoVision(hasImage: boolean): NoVision {
+  const [state, setState] = useState<NoVision>(SEES)
   useEffect(() => {
-    if (!hasImage) return setModel('')
+    if (!hasImage) return setState(SEES)
     let on = true
-    void modelVision().then((v) => on && setModel(v?.sees === 'no' ? v.model : ''))
+    void modelVision().then((v) => on && setState(v?.sees === 'no' ? { model: v.model, server: v.source === 'server' } : SEES))
     return () => {
       on = false
     }
   }, [hasImage])
-  return model
+  return state
 }

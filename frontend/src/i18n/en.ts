@@ -5,6 +5,7 @@ import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
 import { contextEn } from './context.en'
+import { attachmentsEn } from './attachments.en'
 import { finishEn } from './finish.en'
 export const en = {
   app: {
@@ -811,6 +812,7 @@ export const en = {
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
   context: contextEn,
+  attachments: attachmentsEn,
   finish: finishEn,
   errors: {
     startup: 'Something needs your attention',

@@ -4,6 +4,7 @@ import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
 import { contextZh } from './context.zh'
+import { attachmentsZh } from './attachments.zh'
 import { finishZh } from './finish.zh'
 import type { Resources } from './en'
 
@@ -808,6 +809,7 @@ export const zh: Resources = {
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
   context: contextZh,
+  attachments: attachmentsZh,
   finish: finishZh,
   errors: {
     startup: '有情况需要你注意',

@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"airlock/backend/chat"
+	"airlock/backend/demomodel"
+)
+
+// Whether images are sent follows the user's word first, then what a
+// refusal taught, then what the server says; a server that says nothing
+// leaves images sent.
+func TestVisionPrecedence(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		stored *chat.Vision // nil: nothing kept
+		server string
+		sent   bool
+	}{
+		{"the server says no", nil, "no", false},
+		{"the server says yes", nil, "yes", true},
+		{"the server says nothing", nil, "", true},
+		{"the user's yes over the server's no", &chat.Vision{Sees: "yes", Source: "user"}, "no", true},
+		{"the user's no over the server's yes", &chat.Vision{Sees: "no", Source: "user"}, "yes", false},
+		{"a learned refusal over the server's yes", &chat.Vision{Sees: "no", Source: "learned", Reason: "refused"}, "yes", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := newImageEnv(t, demomodel.DefaultModels()[0], chat.ToolModeText)
+			var asked chat.Provider
+			env.eng.vision = func(p chat.Provider) string { asked = p; return tc.server }
+			if tc.stored != nil {
+				v := *tc.stored
+				v.ProviderID, v.Model = "demo", demomodel.DefaultModels()[0]
+				if err := env.st.SetVision(context.Background(), v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := env.eng.SendWith(context.Background(), env.chat.ID, "what is this?", []chat.NewAttachment{{Name: "a.png", Data: pngOf(t, 4, 4)}}); err != nil {
+				t.Fatal(err)
+			}
+			env.waitAnswer()
+			body := env.last()
+			if sent := strings.Contains(body, "image_url"); sent != tc.sent {
+				t.Errorf("image sent = %v, want %v: %.300s", sent, tc.sent, body)
+			}
+			if !tc.sent && !strings.Contains(body, "this model does not take images") {
+				t.Errorf("the model is not told a file was there: %.300s", body)
+			}
+			if asked.ID != "demo" || asked.Model != demomodel.DefaultModels()[0] {
+				t.Errorf("the server's word was asked for %+v", asked)
+			}
+		})
+	}
+}
