@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n'
 import { SendIcon, StopIcon } from './icons'
 import { AttachButton, PendingAttachments } from './Attachments'
 import { useAttachments } from './useAttachments'
-import { modelVision } from '../store/attachments'
+import { modelVision, setComposerSink } from '../store/attachments'
 import type { NewAttachment } from '../api'
 
 export type ComposerHandle = { focus: () => void; addFiles: (files: File[]) => void }
@@ -48,6 +48,11 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   const noVision = useNoVision(attached.hasImage)
 
   useImperativeHandle(ref, () => ({ focus: () => area.current?.focus(), addFiles: (f) => void addFiles(f) }), [addFiles])
+  // Files attached from the Files panel join the ones waiting here.
+  useEffect(() => {
+    setComposerSink((f) => void addFiles(f))
+    return () => setComposerSink(null)
+  }, [addFiles])
 
   // Autosize: grow with the content up to MAX_HEIGHT, then scroll.
   useLayoutEffect(() => {

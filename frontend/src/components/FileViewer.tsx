@@ -5,10 +5,11 @@ import { useTranslation } from '../i18n'
 import { type FileView } from '../api'
 import { formatSize } from '../lib/tree'
 import { AlertIcon, CloseIcon, FileIcon } from './icons'
+import { PaperclipIcon } from './Attachments'
 
 export type Viewer = { path: string; state: 'loading' } | { path: string; state: 'ready'; file: FileView } | { path: string; state: 'error'; message: string; code?: string } | { path: string; state: 'deleted' }
 
-export function FileViewer({ viewer, onClose }: { viewer: Viewer; onClose: () => void }) {
+export function FileViewer({ viewer, onClose, onAttach }: { viewer: Viewer; onClose: () => void; onAttach?: () => void }) {
   const { t } = useTranslation()
   const content = viewer.state === 'ready' ? viewer.file.content : ''
   const lineTotal = useMemo(() => (content ? content.replace(/\n$/, '').split('\n').length : 0), [content])
@@ -28,6 +29,18 @@ export function FileViewer({ viewer, onClose }: { viewer: Viewer; onClose: () =>
           </span>
         )}
         <span className="viewer__readonly">{t('files.readOnly')}</span>
+        {onAttach && viewer.state === 'ready' && (
+          <button
+            type="button"
+            className="viewer__attach"
+            onClick={onAttach}
+            title={t('attachments.attachToMessageHint')}
+            data-testid="attach-file"
+          >
+            <PaperclipIcon size={13} />
+            <span>{t('attachments.attachToMessage')}</span>
+          </button>
+        )}
         <button type="button" className="icon-btn icon-btn--sm" onClick={onClose} aria-label={t('files.closeViewer')} title={t('files.closeViewer')} data-testid="viewer-close">
           <CloseIcon size={14} />
         </button>

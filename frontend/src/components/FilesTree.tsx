@@ -8,6 +8,7 @@ import { ancestors, buildTree, foldersWithChanges, formatSize, visibleRows, type
 import { OpBadge } from './OpBadge'
 import { AlertIcon, ChevronIcon, FileIcon, FolderIcon, FolderOpenIcon, InfoIcon, RetryIcon } from './icons'
 import { FileViewer, type Viewer } from './FileViewer'
+import { useAttachFile } from './useAttachFile'
 
 export function FilesEmpty({ kind, isNew }: { kind: WorkspaceKind; isNew?: boolean }) {
   const { t } = useTranslation()
@@ -31,6 +32,7 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
   const [viewer, setViewer] = useState<Viewer | null>(null)
   const treeRef = useRef<HTMLDivElement>(null)
   const readSeq = useRef(0)
+  const attachFile = useAttachFile(chatId)
 
   // Another chat: start over.
   useEffect(() => {
@@ -221,6 +223,7 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
       {viewer && (
         <FileViewer
           viewer={viewer}
+          onAttach={() => attachFile(viewer.path)}
           onClose={() => {
             const path = openPath
             setOpenPath(null)
