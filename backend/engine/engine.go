@@ -440,7 +440,9 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		if err != nil {
 			return llm.Result{}, tooSmall(rep, plan.window)
 		}
-		sent, estimate = rawTokens(req, plan.window.raw), rep.Tokens
+		// Images are counted by their estimate on both sides: the server's
+		// count includes them, and the calibration is of the text.
+		sent, estimate = rawTokens(req, plan.window.raw)+rep.Images, rep.Tokens
 		return model.Stream(ctx, req, func(d llm.Delta) {
 			mu.Lock()
 			if d.TextWasReasoning {

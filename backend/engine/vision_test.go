@@ -54,3 +54,30 @@ func TestVisionPrecedence(t *testing.T) {
 		})
 	}
 }
+
+// The gauge counts what attachments take: an image by its estimate when it
+// is sent (a 64×64 PNG is one OpenAI tile, 255 tokens), only its note when
+// the model does not take images; a text file by its block.
+func TestContextUsageCountsAttachments(t *testing.T) {
+	env := newImageEnv(t, demomodel.DefaultModels()[0], chat.ToolModeText)
+	ctx := context.Background()
+	if _, err := env.eng.SendWith(ctx, env.chat.ID, "what is this?", []chat.NewAttachment{
+		{Name: "a.png", Data: pngOf(t, 64, 64)}, {Name: "notes.txt", Data: []byte(strings.Repeat("word ", 400))}}); err != nil {
+		t.Fatal(err)
+	}
+	env.waitAnswer()
+	seen, err := env.eng.ContextUsage(ctx, env.chat.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen.Parts.Attachments < 255+200 || seen.Parts.Attachments > 255+1000 {
+		t.Errorf("attachments part %d; want the image’s 255 and the text file’s few hundred", seen.Parts.Attachments)
+	}
+	if err := env.st.SetVision(ctx, chat.Vision{ProviderID: "demo", Model: demomodel.DefaultModels()[0], Sees: "no", Source: "user"}); err != nil {
+		t.Fatal(err)
+	}
+	unseen, _ := env.eng.ContextUsage(ctx, env.chat.ID, "")
+	if d := seen.Used - unseen.Used; d < 200 || d > 255 {
+		t.Errorf("an image not sent still counts: used %d with it, %d without (want about 255 less)", seen.Used, unseen.Used)
+	}
+}

@@ -18,7 +18,12 @@ export function normalizeContextUsage(u: Partial<go.ContextUsage> | null | undef
     reserve: u?.reserve ?? 0,
     source: u?.source ?? '',
     model: u?.model ?? '',
-    parts: { instructions: u?.parts?.instructions ?? 0, history: u?.parts?.history ?? 0, results: u?.parts?.results ?? 0 },
+    parts: {
+      instructions: u?.parts?.instructions ?? 0,
+      history: u?.parts?.history ?? 0,
+      results: u?.parts?.results ?? 0,
+      attachments: u?.parts?.attachments ?? 0,
+    },
     elided: u?.elided ?? 0,
     dropped: u?.dropped ?? 0,
     cut: u?.cut ?? 0,

@@ -145,6 +145,7 @@ export type ContextParts = {
   instructions: number
   history: number
   results: number
+  attachments: number
 }
 
 /** Go: engine.ContextUsage */

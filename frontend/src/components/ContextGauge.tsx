@@ -82,6 +82,7 @@ function ContextDetails({ id, chatId, usage: u }: { id: string; chatId: string; 
     { key: 'instructions', label: t('context.instructions'), n: u.parts.instructions },
     { key: 'history', label: t('context.history'), n: u.parts.history },
     { key: 'results', label: t('context.results'), n: u.parts.results },
+    ...(u.parts.attachments > 0 ? [{ key: 'attachments', label: t('attachments.gaugeAttachments'), n: u.parts.attachments }] : []),
     { key: 'reserve', label: t('context.reserve'), n: u.reserve },
     { key: 'free', label: t('context.free'), n: free },
   ]
