@@ -49,6 +49,7 @@ var tsTypes = []struct {
 	{"ModelModeInfo", ModelModeInfo{}},
 	{"ContextParts", fit.Parts{}},
 	{"ContextUsage", engine.ContextUsage{}},
+	{"DraftFile", engine.DraftFile{}},
 	{"Summary", chat.Summary{}},
 	{"ContextWindow", chat.Window{}},
 	{"ModelWindowInfo", ModelWindowInfo{}},

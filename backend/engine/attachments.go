@@ -119,12 +119,15 @@ func (p turnPlan) sentMessage(m chat.Message, callsBefore []chat.Call) (fit.Mess
 		out.Content = joinText(out.Content, block)
 		out.Files += p.count(block)
 	}
+	if m.ID == draftID {
+		out.Images += p.draftTokens()
+	}
 	if m.Kind == chat.KindToolResults && p.sendsToolImages(callsBefore) {
 		out.Content = p.seeable(out.Content, callsBefore)
 		out.ImageURLs = append(out.ImageURLs, toolImageURLs(callsBefore)...)
 		out.Images += p.toolImageTokens(callsBefore)
 	}
-	return out, strings.TrimSpace(out.Content) != "" || len(out.ImageURLs) > 0
+	return out, strings.TrimSpace(out.Content) != "" || len(out.ImageURLs) > 0 || out.Images > 0
 }
 
 // imageKind is how the plan's server counts images.

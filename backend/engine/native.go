@@ -42,6 +42,7 @@ type turnPlan struct {
 	files      map[string][]chat.AttachmentData // attached files, by message ID (attachments.go)
 	vision     chat.Vision                      // whether the model takes images
 	toolImages bool                             // the chat sends its tools' images to the model
+	draftFiles []DraftFile                      // the files waiting in the composer (the gauge's draft)
 
 	generation generation // the agent's options (setup.go)
 }

@@ -81,3 +81,31 @@ func TestContextUsageCountsAttachments(t *testing.T) {
 		t.Errorf("an image not sent still counts: used %d with it, %d without (want about 255 less)", seen.Used, unseen.Used)
 	}
 }
+
+// Files waiting in the composer count in the gauge before they are sent:
+// an image by its estimate, a text file by its size.
+func TestDraftUsageCountsPendingFiles(t *testing.T) {
+	env := newImageEnv(t, demomodel.DefaultModels()[0], chat.ToolModeText)
+	ctx := context.Background()
+	bare, err := env.eng.DraftUsage(ctx, env.chat.ID, "look", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := env.eng.DraftUsage(ctx, env.chat.ID, "look", []DraftFile{
+		{Name: "a.png", Image: true, Size: 5000, Width: 1024, Height: 1024}, {Name: "log.txt", Size: 40_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := with.Used - bare.Used
+	if d < 765+10_000 || d > 765+10_000+200 {
+		t.Errorf("the pending files added %d tokens; want 765 for the image and about 10,000 for the text", d)
+	}
+	if with.Parts.Attachments != d {
+		t.Errorf("attachments part %d, want %d", with.Parts.Attachments, d)
+	}
+	// Files alone (no text yet) are a draft too.
+	alone, _ := env.eng.DraftUsage(ctx, env.chat.ID, "", []DraftFile{{Name: "a.png", Image: true, Width: 512, Height: 512}})
+	if alone.Parts.Attachments < 255 {
+		t.Errorf("an image alone in the composer is not counted: %+v", alone.Parts)
+	}
+}

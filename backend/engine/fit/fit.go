@@ -38,9 +38,10 @@ type Message struct {
 	// Pinned messages are never left out or shortened (a summary, the
 	// user's latest message).
 	Pinned bool
-	// Images is what the message's images cost (ImageTokens), beside its
-	// text; Files is what the attached text files within its Content cost
-	// (counted with it; said apart in the report's Parts).
+	// Images is what the message costs beside its text: its images
+	// (ImageTokens), and the files of a draft not yet read; Files is what
+	// the attached text files within its Content cost (counted with it;
+	// said apart in the report's Parts).
 	Images, Files int
 }
 

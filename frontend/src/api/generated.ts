@@ -167,6 +167,15 @@ export type ContextUsage = {
   summarized: number
 }
 
+/** Go: engine.DraftFile */
+export type DraftFile = {
+  name: string
+  image: boolean
+  size: number
+  width: number
+  height: number
+}
+
 /** Go: chat.Summary */
 export type Summary = {
   id: string

@@ -5,6 +5,7 @@ import { SendIcon, StopIcon } from './icons'
 import { AttachButton, PendingAttachments } from './Attachments'
 import { useAttachments } from './useAttachments'
 import { modelVision, setComposerSink } from '../store/attachments'
+import { setDraftFiles } from '../store/context'
 import type { NewAttachment } from '../api'
 
 export type ComposerHandle = { focus: () => void; addFiles: (files: File[]) => void }
@@ -48,6 +49,11 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   const noVision = useNoVision(attached.hasImage)
 
   useImperativeHandle(ref, () => ({ focus: () => area.current?.focus(), addFiles: (f) => void addFiles(f) }), [addFiles])
+  // The files waiting here count in the context gauge before they are sent.
+  useEffect(() => {
+    setDraftFiles(attached.items.map((p) => ({ name: p.name, image: p.image !== '', size: p.size, width: p.width, height: p.height })))
+  }, [attached.items])
+  useEffect(() => () => setDraftFiles([]), [])
   // Files attached from the Files panel join the ones waiting here.
   useEffect(() => {
     setComposerSink((f) => void addFiles(f))

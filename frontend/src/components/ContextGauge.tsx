@@ -145,8 +145,8 @@ function ContextDetails({ id, chatId, usage: u }: { id: string; chatId: string; 
 /** Above the composer: the draft will not fit the window even fitted. */
 export function ContextWarning() {
   const { t } = useTranslation()
-  const { usage, draft } = useActiveContextUsage()
-  if (!usage || !draft.trim() || !usage.tooLarge) return null
+  const { usage, draft, files } = useActiveContextUsage()
+  if (!usage || (!draft.trim() && !files.length) || !usage.tooLarge) return null
   return (
     <p className="ctx-warning" role="status" data-testid="context-warning">
       {t('context.warnTooLarge', { window: digits(usage.window) })}
