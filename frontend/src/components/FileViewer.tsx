@@ -29,22 +29,18 @@ export function FileViewer({ viewer, onClose, onAttach }: { viewer: Viewer; onCl
           </span>
         )}
         <span className="viewer__readonly">{t('files.readOnly')}</span>
-        {onAttach && viewer.state === 'ready' && (
-          <button
-            type="button"
-            className="viewer__attach"
-            onClick={onAttach}
-            title={t('attachments.attachToMessageHint')}
-            data-testid="attach-file"
-          >
-            <PaperclipIcon size={13} />
-            <span>{t('attachments.attachToMessage')}</span>
-          </button>
-        )}
         <button type="button" className="icon-btn icon-btn--sm" onClick={onClose} aria-label={t('files.closeViewer')} title={t('files.closeViewer')} data-testid="viewer-close">
           <CloseIcon size={14} />
         </button>
       </div>
+      {onAttach && viewer.state === 'ready' && (
+        <div className="viewer__actions">
+          <button type="button" className="viewer__attach" onClick={onAttach} title={t('attachments.attachToMessageHint')} data-testid="attach-file">
+            <PaperclipIcon size={13} />
+            <span>{t('attachments.attachToMessage')}</span>
+          </button>
+        </div>
+      )}
       {viewer.state === 'loading' && <p className="viewer__note">{t('common.loading')}</p>}
       {viewer.state === 'deleted' && (
         <p className="viewer__note" data-testid="viewer-deleted">

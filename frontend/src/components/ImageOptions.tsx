@@ -46,7 +46,7 @@ export function ImageOptions({ ids, chatId }: { ids: string; chatId: string | nu
         />
       )}
       {chatId && on && vision?.sees === 'no' && (
-        <small className="image-options__why" data-testid="tool-images-unseen">
+        <small className="image-options__unseen" data-testid="tool-images-unseen">
           {t('attachments.toolImagesOff', { model: vision.model })}
         </small>
       )}

@@ -9,7 +9,6 @@ export const attachmentsEn = {
   toolImagesOff: '{{model}} does not take images, so tools’ images are not sent to it.',
   attachToMessage: 'Attach to message',
   attachToMessageHint: 'Attach this file to the message you are writing',
-  attachedFromFiles: 'Attached to the message',
   attachFailed: 'Could not attach the file',
   noComposer: 'Open a chat to attach files to a message.',
   gaugeAttachments: 'Attached files',

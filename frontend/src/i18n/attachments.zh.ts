@@ -7,7 +7,6 @@ export const attachmentsZh = {
   toolImagesOff: '{{model}} 不接受图片，因此不会把工具返回的图片发给它。',
   attachToMessage: '附加到消息',
   attachToMessageHint: '把这个文件附加到正在编写的消息',
-  attachedFromFiles: '已附加到消息',
   attachFailed: '无法附加该文件',
   noComposer: '打开一个对话后才能把文件附加到消息。',
   gaugeAttachments: '附件',
