@@ -104,6 +104,8 @@ func (a *App) startup(ctx context.Context) {
 	// Rules of the last run that were to last until Airlock quits, and
 	// hour rules that ended, go.
 	_, _ = a.store.PurgeRules(ctx, chat.Now())
+	// Chats in the Trash for 30 days go, now and every hour (trash.go).
+	go a.keepTrash(ctx, trashPurgeEvery)
 	// MCP servers start in the background; their status shows in Settings.
 	if err := a.configureMCP(ctx); err != nil {
 		a.mcpEnvErr = errors.Join(a.mcpEnvErr, err)

@@ -39,6 +39,7 @@ var tsTypes = []struct {
 	{"Usage", chat.Usage{}},
 	{"ChatOptions", chat.ChatOptions{}},
 	{"Chat", chat.Chat{}},
+	{"TrashedChat", chat.TrashedChat{}},
 	{"Attachment", chat.Attachment{}},
 	{"NewAttachment", chat.NewAttachment{}},
 	{"ModelVision", chat.Vision{}},

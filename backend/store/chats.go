@@ -101,11 +101,11 @@ func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
 	return c, nil
 }
 
-// ListChats returns every chat: pinned ones first, then by most recent
+// ListChats returns every chat not in the Trash: pinned ones first, then by most recent
 // activity.
 func (s *Store) ListChats(ctx context.Context) ([]chat.Chat, error) {
 	rows, err := s.db.QueryContext(ctx,
-		"SELECT "+chatColumns+" FROM chats ORDER BY pinned DESC, updated_at DESC, id DESC")
+		"SELECT "+chatColumns+" FROM chats WHERE deleted_at = 0 ORDER BY pinned DESC, updated_at DESC, id DESC")
 	if err != nil {
 		return nil, wrap("list chats", err)
 	}
@@ -166,7 +166,10 @@ func (s *Store) SetPinned(ctx context.Context, id string, pinned bool) (chat.Cha
 	return c, wrap("pin chat", err)
 }
 
-// DeleteChat removes a chat; its messages go with it (ON DELETE CASCADE).
+// DeleteChat deletes a chat for good, whether or not it is in the Trash:
+// everything it owns goes with it (ON DELETE CASCADE), then the attachment
+// bytes no other message uses. The app's Delete moves a chat to the Trash
+// instead (trash.go).
 func (s *Store) DeleteChat(ctx context.Context, id string) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM chats WHERE id = ?", id)
 	if err == nil {

@@ -12,7 +12,7 @@ import http from 'node:http'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startApp } from './harness.mjs'
+import { look, startApp } from './harness.mjs'
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const running = new Set()
@@ -63,18 +63,6 @@ async function call(app, expr) {
     await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
     return app.eval(expr)
   }
-}
-
-/** Language and theme as Settings saves them; the page is loaded again to take them. */
-async function look(app, language, theme) {
-  await call(app, `(async () => { const a = window.go.main.App; const s = await a.GetSettings(); await a.SaveSettings({ ...s, language: ${JSON.stringify(language)}, theme: ${JSON.stringify(theme)} }) })()`)
-  // The reload may replace the page before the inspector hands back this eval's answer: that is no failure.
-  await app.eval(`(setTimeout(() => location.reload(), 50), true)`).catch((e) => {
-    if (!/Missing injected script/.test(e.message)) throw e
-  })
-  await sleep(800)
-  await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
-  await sleep(400)
 }
 
 /** Opens a file of the Files panel and presses its Attach to message. */

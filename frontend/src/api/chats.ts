@@ -100,6 +100,7 @@ export const chatsApi = {
   /** Send the chat's mcpServers along: the backend stores the options whole (a missing list would mean "all"); a missing toolMode keeps the chat's. */
   setChatOptions: async (chatId: string, o: ChatOptions & { mcpServers?: string[] | null }) =>
     normalizeChat(await call<Chat>('SetChatOptions', chatId, o)),
+  /** Moves a chat to the Trash (restorable for 30 days: trashApi). */
   deleteChat: (id: string) => call<void>('DeleteChat', id),
   listMessages: async (chatId: string) =>
     arr(await call<Message[] | null>('ListMessages', chatId)).map(normalizeMessage),

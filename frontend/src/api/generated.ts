@@ -42,6 +42,17 @@ export type Chat = {
   toolToggles: Record<string, boolean>
 }
 
+/** Go: chat.TrashedChat */
+export type TrashedChat = {
+  id: string
+  title: string
+  createdAt: number
+  updatedAt: number
+  deletedAt: number
+  purgeAt: number
+  messages: number
+}
+
 /** Go: chat.Attachment */
 export type Attachment = {
   name: string

@@ -1,6 +1,6 @@
 // A workspace file opened read-only, with line numbers.
 import './FileViewer.css'
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from '../i18n'
 import { type FileView } from '../api'
 import { formatSize } from '../lib/tree'
@@ -9,7 +9,18 @@ import { PaperclipIcon } from './Attachments'
 
 export type Viewer = { path: string; state: 'loading' } | { path: string; state: 'ready'; file: FileView } | { path: string; state: 'error'; message: string; code?: string } | { path: string; state: 'deleted' }
 
-export function FileViewer({ viewer, onClose, onAttach }: { viewer: Viewer; onClose: () => void; onAttach?: () => void }) {
+/** actions: what the head offers for the file (FileMenu); onAttach: Attach to message, in a row under the head. */
+export function FileViewer({
+  viewer,
+  onClose,
+  actions,
+  onAttach,
+}: {
+  viewer: Viewer
+  onClose: () => void
+  actions?: ReactNode
+  onAttach?: () => void
+}) {
   const { t } = useTranslation()
   const content = viewer.state === 'ready' ? viewer.file.content : ''
   const lineTotal = useMemo(() => (content ? content.replace(/\n$/, '').split('\n').length : 0), [content])
@@ -29,6 +40,7 @@ export function FileViewer({ viewer, onClose, onAttach }: { viewer: Viewer; onCl
           </span>
         )}
         <span className="viewer__readonly">{t('files.readOnly')}</span>
+        {actions}
         <button type="button" className="icon-btn icon-btn--sm" onClick={onClose} aria-label={t('files.closeViewer')} title={t('files.closeViewer')} data-testid="viewer-close">
           <CloseIcon size={14} />
         </button>

@@ -7,6 +7,8 @@ import { mcpLiveEn } from './mcpLive.en'
 import { contextEn } from './context.en'
 import { attachmentsEn } from './attachments.en'
 import { finishEn } from './finish.en'
+import { trashEn } from './trash.en'
+import { filesOutEn } from './filesOut.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -44,9 +46,6 @@ export const en = {
     renameChat: 'Rename “{{title}}”',
     renameLabel: 'Chat title',
     delete: 'Delete',
-    deleteChat: 'Delete “{{title}}”',
-    deleteTitle: 'Delete this chat?',
-    deleteMessage: '“{{title}}” and all of its messages will be permanently deleted. This can’t be undone.',
     toolLab: 'Tool lab',
   },
   chat: {
@@ -611,6 +610,7 @@ export const en = {
       tools: 'Tools',
       permissions: 'Permissions',
       data: 'Data',
+      trash: 'Trash',
       about: 'About',
     },
   },
@@ -708,7 +708,7 @@ export const en = {
       send: 'Send message',
       newline: 'New line',
       rename: 'Rename the focused chat',
-      delete: 'Delete the focused chat',
+      delete: 'Move the focused chat to Trash',
       escape: 'Close dialog / cancel editing',
       run: 'Run the focused tool call (or Enter)',
       deny: 'Deny the focused tool call (or Del)',
@@ -755,15 +755,12 @@ export const en = {
       duplicate: 'Duplicate',
       export: 'Export',
       exportAs: 'Export as {{format}}',
-      delete: 'Delete…',
     },
     formats: {
       md: 'Markdown',
       html: 'HTML',
       json: 'JSON',
     },
-    deleted: 'Chat deleted',
-    deletedMessage: '“{{title}}” — you can undo this for 5 seconds.',
     undo: 'Undo',
     exported: 'Exported',
     exportedTo: 'Exported to {{path}}',
@@ -785,7 +782,7 @@ export const en = {
     loadingOlder: 'Loading older messages…',
     data: {
       exportTitle: 'Export',
-      exportDesc: 'Save every chat, with its versions and tool calls, to one file. JSON can be imported again.',
+      exportDesc: 'Save every chat, with its versions and tool calls, to one file. JSON can be imported again. Chats in the Trash are left out.',
       format: 'Format',
       exportAll: 'Export all chats…',
       importTitle: 'Import',
@@ -814,13 +811,15 @@ export const en = {
   context: contextEn,
   attachments: attachmentsEn,
   finish: finishEn,
+  trash: trashEn,
+  filesOut: filesOutEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',
     loadMessages: 'Couldn’t load this chat',
     createChat: 'Couldn’t create a chat',
     renameChat: 'Couldn’t rename the chat',
-    deleteChat: 'Couldn’t delete the chat',
+    deleteChat: 'Couldn’t move the chat to Trash',
     send: 'Couldn’t send your message',
     stop: 'Couldn’t stop the answer',
     retry: 'Couldn’t retry',
