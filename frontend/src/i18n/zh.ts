@@ -7,6 +7,7 @@ import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
 import { mcpOffersZh } from './mcpOffers.zh'
 import { contextZh } from './context.zh'
+import { attachmentsZh } from './attachments.zh'
 import { finishZh } from './finish.zh'
 import { trashZh } from './trash.zh'
 import { filesOutZh } from './filesOut.zh'
@@ -812,6 +813,7 @@ export const zh: Resources = {
   mcpLive: mcpLiveZh,
   mcpOffers: mcpOffersZh,
   context: contextZh,
+  attachments: attachmentsZh,
   finish: finishZh,
   trash: trashZh,
   filesOut: filesOutZh,
