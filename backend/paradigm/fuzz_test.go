@@ -42,6 +42,8 @@ var fuzzSeeds = []string{
 	"<|python_tag|>{\"name\":\"a\",\"parameters\":{}}; {\"name\":\"b\",\"parameters\":{}}",
 	"functools[{\"name\":\"a\",\"arguments\":{}}]",
 	"<|START_ACTION|>[{\"tool_name\":\"a\",\"parameters\":{}}]<|END_ACTION|>",
+	"Here's how you can do it:\n\n```json\n{\"name\": \"a\", \"arguments\": {}}\n```",
+	"so you can see:\n```json\n{\"name\": \"a\", \"arguments\": {}}\n```",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

@@ -1,0 +1,96 @@
+package paradigm_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"airlock/backend/paradigm"
+)
+
+// Kinds of output the issue-28 held-out sets (issues_2026*.jsonl) showed
+// read wrongly, each checked in several shapes, whole and fed in two chunks
+// at every split.
+
+type kindCase struct {
+	name, par, text string
+	calls           []string // "name args-json"; args compared as JSON
+	problems        int
+}
+
+func checkKinds(t *testing.T, cases []kindCase) {
+	t.Helper()
+	for _, c := range cases {
+		opts := paradigm.Options{Paradigm: c.par}
+		if c.par == "" {
+			opts.Paradigm = "auto"
+		}
+		whole := paradigm.Scan(c.text, opts)
+		if len(whole.Calls) != len(c.calls) || len(whole.Problems) != c.problems {
+			t.Errorf("%s: %d calls %v, %d problems %+v; want %d calls, %d problems", c.name, len(whole.Calls), names(whole), len(whole.Problems), whole.Problems, len(c.calls), c.problems)
+			continue
+		}
+		for i, w := range c.calls {
+			var name string
+			var args any
+			for k := 0; k < len(w); k++ {
+				if w[k] == ' ' {
+					name = w[:k]
+					if err := json.Unmarshal([]byte(w[k+1:]), &args); err != nil {
+						t.Fatalf("%s: bad want %q", c.name, w)
+					}
+					break
+				}
+			}
+			var got any
+			_ = json.Unmarshal(whole.Calls[i].Arguments, &got)
+			if whole.Calls[i].Name != name || !reflect.DeepEqual(got, args) {
+				t.Errorf("%s: call %d is %s %s, want %s", c.name, i, whole.Calls[i].Name, whole.Calls[i].Arguments, w)
+			}
+		}
+		for k := 0; k <= len(c.text); k++ {
+			st := paradigm.NewStream(opts)
+			st.Write(c.text[:k])
+			forming := st.Forming()
+			st.Write(c.text[k:])
+			got := st.Result()
+			if !reflect.DeepEqual(got.Calls, whole.Calls) || !reflect.DeepEqual(got.Problems, whole.Problems) {
+				t.Errorf("%s: split at %d gives another result than the whole message", c.name, k)
+				break
+			}
+			if len(forming) > len(whole.Calls) {
+				t.Errorf("%s: split at %d formed %d calls, the whole message has %d", c.name, k, len(forming), len(whole.Calls))
+				break
+			}
+		}
+	}
+}
+
+func names(r paradigm.Result) []string {
+	var out []string
+	for _, c := range r.Calls {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// A block handed to the person to do themselves ("Here's how you can do
+// it:") is shown, not made, in every family; a call the model makes so the
+// person can see something is still a call.
+func TestUserHandedBlockIsNoCall(t *testing.T) {
+	jsonFence := "```json\n{\"name\": \"list_dir\", \"arguments\": {\"path\": \"/src\"}}\n```"
+	envelope := "```json\n{\"tool_calls\":[{\"id\":\"call_1\",\"name\":\"list_dir\",\"arguments\":{\"path\":\"/src\"}}]}\n```"
+	hermes := "<tool_call>\n{\"name\": \"list_dir\", \"arguments\": {\"path\": \"/src\"}}\n</tool_call>"
+	qwen := "<tool_call>\n<function=list_dir>\n<parameter=path>\n/src\n</parameter>\n</function>\n</tool_call>"
+	want := []string{`list_dir {"path":"/src"}`}
+	checkKinds(t, []kindCase{
+		{name: "json fence after here's how you can do it", text: "To list it, use the `list_dir` tool.\n\nHere's how you can do it:\n\n" + jsonFence + "\n\nThis gives a tree.", calls: nil},
+		{name: "json paradigm envelope after you could run", par: "json", text: "You could run:\n" + envelope, calls: nil},
+		{name: "hermes after how you'd call it", text: "This is how you’d call it:\n" + hermes, calls: nil},
+		{name: "qwen3coder after you can use", text: "You can use the following:\n\n" + qwen, calls: nil},
+		{name: "so you can see is the model's own call", text: "Let me list the files so you can see them:\n\n" + jsonFence, calls: want},
+		{name: "json paradigm: so that you can use", par: "json", text: "I'll list it so that you can use the paths:\n" + envelope, calls: want},
+		{name: "an earlier sentence does not count", text: "You can use any path. Let me list /src first:\n" + hermes, calls: want},
+		{name: "you can pick is not a cue", text: "I'll list the files and you can pick one:\n" + qwen, calls: want},
+	})
+}
