@@ -44,6 +44,8 @@ var fuzzSeeds = []string{
 	"<|START_ACTION|>[{\"tool_name\":\"a\",\"parameters\":{}}]<|END_ACTION|>",
 	"Here's how you can do it:\n\n```json\n{\"name\": \"a\", \"arguments\": {}}\n```",
 	"so you can see:\n```json\n{\"name\": \"a\", \"arguments\": {}}\n```",
+	"<tool_call>browser_action task</arg_key><arg_value>x</arg_value></tool_call>",
+	"<tool_call>grep_toolpattern</arg_key><arg_value>x</arg_value></tool_call>",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),
@@ -145,6 +147,7 @@ func FuzzScanRegistry(f *testing.F) {
 	}
 	f.Add("<tool_call>{\"name\":\"Read-File\",\"arguments\":{\"path\":1,\"limit\":\"7\"}}</tool_call>")
 	f.Add("<<<[TOOL_REQUEST]>>>\ntool_name:「始」get_weather「末」,\ndays:「始」x「末」,\ntags:「始」[1,「末」\n<<<[END_TOOL_REQUEST]>>>")
+	f.Add("<tool_call>read_filepath</arg_key><arg_value>a.md</arg_value></tool_call>")
 	reg := testRegistry(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, par := range []string{"json", "xml", "vcp"} {

@@ -44,10 +44,40 @@ var glmParser = &parser{
 			return -1
 		}
 		if !strings.HasPrefix(t[q:], "<"+pre+"arg_key"+sfx+">") && !strings.HasPrefix(t[q:], w.closer) {
+			if name, ks := s.glmLostKeyOpener(k, name, p, q, "</"+pre+"arg_key"+sfx+">", hi); ks >= 0 {
+				return s.glm(w.j, name, ks, w.closer, pre, sfx, hi)
+			}
 			return -1
 		}
 		return s.glm(w.j, name, q, w.closer, pre, sfx, hi)
 	},
+}
+
+// glmLostKeyOpener reads a call whose first <arg_key> was lost (vLLM PR
+// 47190: "<tool_call>browser_action task</arg_key>",
+// "<tool_call>grep_toolpattern</arg_key>"): the name, then the first key
+// up to its closer. When a blank parts them the split is plain; when the
+// key is glued to the name, only a tool of the chat's that the word starts
+// with tells them apart, the longest such. It returns the name and where
+// the first key starts (just after a virtual <arg_key>), or -1.
+func (s *scanner) glmLostKeyOpener(k int, name string, p, q int, keyClose string, hi int) (string, int) {
+	t := s.text
+	if q > p {
+		key, e := s.ident(q, hi)
+		if key != "" && strings.HasPrefix(t[e:], keyClose) {
+			return name, q
+		}
+		return "", -1
+	}
+	if s.known == nil || !strings.HasPrefix(t[p:], keyClose) {
+		return "", -1
+	}
+	for n := len(name) - 1; n > 0; n-- {
+		if s.known(name[:n]) {
+			return name[:n], k + n
+		}
+	}
+	return "", -1
 }
 
 // glmAffixes are what the wrapper's name adds around "tool_call", and so
@@ -105,7 +135,7 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 	valOpen := "<" + pre + "arg_value" + sfx + ">"
 	spec := valueSpec{closer: "</" + pre + "arg_value" + sfx + ">", next: []string{keyOpen, closer}, stop: keyOpen, weak: closer}
 	args := ojson.Object{}
-	cut, closed, noValue := false, false, ""
+	cut, closed, noValue, first := false, false, "", true
 	for {
 		p = s.skipTagSpace(p, hi)
 		if p >= hi {
@@ -116,10 +146,13 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 			closed = true
 			break
 		}
-		if !strings.HasPrefix(t[p:], keyOpen) {
+		ks := p + len(keyOpen)
+		if first && !strings.HasPrefix(t[p:], keyOpen) {
+			ks = p // the first <arg_key> was lost (glmLostKeyOpener)
+		} else if !strings.HasPrefix(t[p:], keyOpen) {
 			break
 		}
-		ks := p + len(keyOpen)
+		first = false
 		ke := s.findIn(keyClose, ks, hi)
 		if ke < 0 || ke-ks > 256 {
 			cut = ke < 0

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"airlock/backend/paradigm"
+	"airlock/backend/tools"
 )
 
 // Kinds of output the issue-28 held-out sets (issues_2026*.jsonl) showed
@@ -16,6 +17,7 @@ type kindCase struct {
 	name, par, text string
 	calls           []string // "name args-json"; args compared as JSON
 	problems        int
+	tools           []string // the chat's tools (any arguments); none: no registry
 }
 
 func checkKinds(t *testing.T, cases []kindCase) {
@@ -24,6 +26,17 @@ func checkKinds(t *testing.T, cases []kindCase) {
 		opts := paradigm.Options{Paradigm: c.par}
 		if c.par == "" {
 			opts.Paradigm = "auto"
+		}
+		if len(c.tools) > 0 {
+			var specs []tools.Spec
+			for _, n := range c.tools {
+				specs = append(specs, tools.Spec{Name: n, Description: n})
+			}
+			reg, err := tools.NewRegistry(specs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.Registry = reg
 		}
 		whole := paradigm.Scan(c.text, opts)
 		if len(whole.Calls) != len(c.calls) || len(whole.Problems) != c.problems {
@@ -92,5 +105,27 @@ func TestUserHandedBlockIsNoCall(t *testing.T) {
 		{name: "json paradigm: so that you can use", par: "json", text: "I'll list it so that you can use the paths:\n" + envelope, calls: want},
 		{name: "an earlier sentence does not count", text: "You can use any path. Let me list /src first:\n" + hermes, calls: want},
 		{name: "you can pick is not a cue", text: "I'll list the files and you can pick one:\n" + qwen, calls: want},
+	})
+}
+
+// A GLM call whose first <arg_key> was lost (vLLM PR 47190): the key
+// stands after a blank, or glued to the name, where only a tool of the
+// chat's tells them apart; without one it is a problem card, never a call
+// under a wrong name.
+func TestGLMLostKeyOpener(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "a blank parts name and key", text: "<tool_call>browser_action task</arg_key><arg_value>open it</arg_value></tool_call>",
+			calls: []string{`browser_action {"task":"open it"}`}},
+		{name: "a line break parts them", text: "<tool_call>read_file\npath</arg_key>\n<arg_value>a.md</arg_value>\n</tool_call>",
+			calls: []string{`read_file {"path":"a.md"}`}},
+		{name: "glued to a known tool", text: "<tool_call>grep_toolpattern</arg_key><arg_value>needle</arg_value><arg_key>path</arg_key><arg_value>src</arg_value></tool_call>",
+			tools: []string{"grep", "grep_tool"}, calls: []string{`grep_tool {"pattern":"needle","path":"src"}`}},
+		{name: "glued, the longest known tool wins", text: "<tool_call>send_command_to_shellcommand</arg_key><arg_value>echo test</arg_value></tool_call>",
+			tools: []string{"send", "send_command_to_shell"}, calls: []string{`send_command_to_shell {"command":"echo test"}`}},
+		{name: "glued, no registry: a problem card", text: "<tool_call>grep_toolpattern</arg_key><arg_value>needle</arg_value></tool_call>",
+			problems: 1},
+		{name: "glued, no known prefix: a problem card", text: "<tool_call>grep_toolpattern</arg_key><arg_value>needle</arg_value></tool_call>",
+			tools: []string{"search"}, problems: 1},
+		{name: "cut off after the lost key", text: "<tool_call>browser_action task</arg_key><arg_value>open", problems: 1},
 	})
 }
