@@ -46,6 +46,7 @@ var fuzzSeeds = []string{
 	"so you can see:\n```json\n{\"name\": \"a\", \"arguments\": {}}\n```",
 	"<tool_call>browser_action task</arg_key><arg_value>x</arg_value></tool_call>",
 	"<tool_call>grep_toolpattern</arg_key><arg_value>x</arg_value></tool_call>",
+	"<execute_command>\n<command>a 2&gt;&amp;1 &#x27;&#39; &#0; &#xFFFFFFFF;</command>\n</execute_command>",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

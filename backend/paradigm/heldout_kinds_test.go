@@ -129,3 +129,25 @@ func TestGLMLostKeyOpener(t *testing.T) {
 		{name: "cut off after the lost key", text: "<tool_call>browser_action task</arg_key><arg_value>open", problems: 1},
 	})
 }
+
+// A Cline XML value the model wrote XML-escaped throughout is decoded; a
+// value with a raw '<', '>' or lone '&' keeps its entities as text, and
+// other families' values are never decoded.
+func TestClineXMLEscapedValue(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "a redirect", text: "<execute_command>\n  <command>cat ci.yml 2&gt;/dev/null || echo \"none\"</command>\n</execute_command>",
+			calls: []string{`execute_command {"command":"cat ci.yml 2>/dev/null || echo \"none\""}`}},
+		{name: "ands and a character reference", text: "<execute_command>\n<command>make &amp;&amp; echo &#39;ok&#x27; &lt; in</command>\n</execute_command>",
+			calls: []string{`execute_command {"command":"make && echo 'ok' < in"}`}},
+		{name: "file content escaped throughout", text: "<write_to_file>\n<path>a.go</path>\n<content>\nif a &lt; b &amp;&amp; c {\n}\n</content>\n</write_to_file>",
+			calls: []string{`write_to_file {"path":"a.go","content":"if a < b && c {\n}"}`}},
+		{name: "markup with an entity keeps it", text: "<write_to_file>\n<path>a.html</path>\n<content>\n<p>1 &lt; 2</p>\n</content>\n</write_to_file>",
+			calls: []string{`write_to_file {"path":"a.html","content":"<p>1 &lt; 2</p>"}`}},
+		{name: "a lone ampersand keeps the entities", text: "<execute_command>\n<command>echo 'R&D' &gt; x</command>\n</execute_command>",
+			calls: []string{`execute_command {"command":"echo 'R&D' &gt; x"}`}},
+		{name: "an unknown entity keeps them", text: "<execute_command>\n<command>echo &nbsp; &gt; x</command>\n</execute_command>",
+			calls: []string{`execute_command {"command":"echo &nbsp; &gt; x"}`}},
+		{name: "GLM values are raw text", text: "<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls 2&gt;/dev/null</arg_value>\n</tool_call>",
+			calls: []string{`bash {"command":"ls 2&gt;/dev/null"}`}},
+	})
+}
