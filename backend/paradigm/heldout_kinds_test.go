@@ -151,3 +151,31 @@ func TestClineXMLEscapedValue(t *testing.T) {
 			calls: []string{`bash {"command":"ls 2&gt;/dev/null"}`}},
 	})
 }
+
+// [TOOL_CALL] blocks with Perl-style arrows (MiniMax M2.x through
+// gateways; hermes-agent issues 11994 and 35935) are calls, in the argument
+// spellings parsers of the format accept; a cut block never runs.
+func TestArrowCall(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "flags on their own lines", text: "[TOOL_CALL]\n{tool => \"terminal\", args => {\n  --command \"echo test\"\n}}\n[/TOOL_CALL]",
+			calls: []string{`terminal {"command":"echo test"}`}},
+		{name: "one line, flag with a colon", text: "Searching.\n[TOOL_CALL]{tool => \"searchFiles\" args => { --pattern: \"**/*.ts\" }}[/TOOL_CALL]",
+			calls: []string{`searchFiles {"pattern":"**/*.ts"}`}},
+		{name: "JSON arguments", text: "[TOOL_CALL]{tool => \"web_search\", args => {\"query\":\"NET stock price\"}}[/TOOL_CALL]",
+			calls: []string{`web_search {"query":"NET stock price"}`}},
+		{name: "arrow pairs, a number and a bare word", text: "[TOOL_CALL]\n{tool => \"get_memory_recall\", args => {query => \"topic\", k => 3, mode => fast\n}}\n[/TOOL_CALL]",
+			calls: []string{`get_memory_recall {"query":"topic","k":3,"mode":"fast"}`}},
+		{name: "no arguments", text: "[TOOL_CALL]\n{tool => \"skills_list\", args => {}}\n[/TOOL_CALL]", calls: []string{`skills_list {}`}},
+		{name: "two blocks", text: "[TOOL_CALL]\n{tool => \"a_b\", args => {\n  --x \"1\"\n}}\n[/TOOL_CALL]\n[TOOL_CALL]\n{tool => \"a_b\", args => {\n  --x \"2\"\n}}\n[/TOOL_CALL]",
+			calls: []string{`a_b {"x":"1"}`, `a_b {"x":"2"}`}},
+		{name: "the marker named in prose", text: "MiniMax wraps calls in [TOOL_CALL] markers when it prints them.", calls: nil},
+		{name: "cut inside a value", text: "[TOOL_CALL]\n{tool => \"terminal\", args => {\n  --command \"rm -rf /tmp/bu", problems: 1},
+		{name: "cut after the name", text: "[TOOL_CALL]\n{tool => \"terminal\"", problems: 1},
+		{name: "cut before the closing marker: repaired", text: "[TOOL_CALL]\n{tool => \"terminal\", args => {\n  --command \"ls\"\n}}\n[/TOOL_", calls: []string{`terminal {"command":"ls"}`}},
+		{name: "unreadable: a problem card", text: "[TOOL_CALL]\n{tool => \"terminal\", args => {\n  --command = = \"ls\"\n}}\n[/TOOL_CALL]\nDone.", problems: 1},
+	})
+	r := paradigm.Scan("[TOOL_CALL]\n{tool => \"terminal\", args => {\n  --command \"ls\"\n}}", paradigm.Options{Paradigm: "auto"})
+	if len(r.Calls) != 1 || !r.Calls[0].Repaired {
+		t.Errorf("a block the message ended before [/TOOL_CALL] should be a repaired call: %+v", r.Calls)
+	}
+}
