@@ -49,6 +49,7 @@ var fuzzSeeds = []string{
 	"<execute_command>\n<command>a 2&gt;&amp;1 &#x27;&#39; &#0; &#xFFFFFFFF;</command>\n</execute_command>",
 	"[TOOL_CALL]\n{tool => \"t\", args => {\n  --command \"echo\"\n  --n: 3, k => [1]\n}}\n[/TOOL_CALL]",
 	"[TOOL_CALL]{tool => \"w\", args => {\"q\":\"x\"}}[/TOOL_",
+	"invoke name=\"a\">\nparameter name=\"k\">vparameter>\nparameter name=\"n\">1</parameter>\ninvoke>",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

@@ -179,3 +179,25 @@ func TestArrowCall(t *testing.T) {
 		t.Errorf("a block the message ended before [/TOOL_CALL] should be a repaired call: %+v", r.Calls)
 	}
 }
+
+// An invoke whose tags lost their '<' and '</' (MiniMax M2.x quants, exo
+// issue 1882) is read at the start of a line; cut inside a value it is a
+// problem card, and in prose it is nothing.
+func TestInvokeWithoutBrackets(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "every bracket lost", text: "invoke name=\"get_weather\">\nparameter name=\"location\">Parisparameter>\ninvoke>",
+			calls: []string{`get_weather {"location":"Paris"}`}},
+		{name: "two parameters after prose, slashes kept", text: "Let me look.\ninvoke name=\"bash\">\nparameter name=\"command\">ls -la</parameter>\nparameter name=\"timeout\">30parameter>\n</invoke>\nDone.",
+			calls: []string{`bash {"command":"ls -la","timeout":"30"}`}},
+		{name: "one line", text: "invoke name=\"read_file\">parameter name=\"path\">a.mdparameter>invoke>",
+			calls: []string{`read_file {"path":"a.md"}`}},
+		{name: "cut inside a value", text: "invoke name=\"bash\">\nparameter name=\"command\">rm -rf /tmp/bu", problems: 1},
+		{name: "cut after the name", text: "invoke name=\"bash\">\n", problems: 1},
+		{name: "only the invoke closer missing: repaired", text: "invoke name=\"bash\">\nparameter name=\"command\">lsparameter>\n", calls: []string{`bash {"command":"ls"}`}},
+		{name: "in prose, not at a line start", text: "MiniMax writes invoke name=\"x\"> without brackets; parameter name=\"k\">vparameter> invoke>", calls: nil},
+	})
+	r := paradigm.Scan("invoke name=\"bash\">\nparameter name=\"command\">lsparameter>\n", paradigm.Options{Paradigm: "auto"})
+	if len(r.Calls) != 1 || !r.Calls[0].Repaired {
+		t.Errorf("an invoke the message ended before its closer should be a repaired call: %+v", r.Calls)
+	}
+}
