@@ -50,6 +50,7 @@ var fuzzSeeds = []string{
 	"[TOOL_CALL]\n{tool => \"t\", args => {\n  --command \"echo\"\n  --n: 3, k => [1]\n}}\n[/TOOL_CALL]",
 	"[TOOL_CALL]{tool => \"w\", args => {\"q\":\"x\"}}[/TOOL_",
 	"invoke name=\"a\">\nparameter name=\"k\">vparameter>\nparameter name=\"n\">1</parameter>\ninvoke>",
+	"```tool_code\n[f_a(c='D', t=['x']), g()]\n```",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

@@ -201,3 +201,18 @@ func TestInvokeWithoutBrackets(t *testing.T) {
 		t.Errorf("an invoke the message ended before its closer should be a repaired call: %+v", r.Calls)
 	}
 }
+
+// A list of pythonic calls in a fence (Gemma 3's ```tool_code) is read as
+// calls, not handed to the JSON reader that repairs it into a list of
+// strings; JSON lists in fences are read as before.
+func TestPythonicListInFence(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "gemma 3 tool_code after prose", text: "The search term is \"tech experts\".\n```tool_code\n[filter_df(column_name='Division', search_terms=['tech experts'])]\n```",
+			calls: []string{`filter_df {"column_name":"Division","search_terms":["tech experts"]}`}},
+		{name: "double quotes, two calls", text: "```tool_code\n[a_b(x=\"1\"), a_b(x=\"2\")]\n```",
+			calls: []string{`a_b {"x":"1"}`, `a_b {"x":"2"}`}},
+		{name: "a bare fence", text: "```\n[get_weather(city=\"Paris\")]\n```", calls: []string{`get_weather {"city":"Paris"}`}},
+		{name: "a JSON list of calls still", text: "```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]\n```", calls: []string{`get_weather {"city":"Paris"}`}},
+		{name: "a list of strings is no call", text: "```\n[\"a\", \"b\"]\n```", calls: nil},
+	})
+}
