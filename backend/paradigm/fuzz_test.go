@@ -51,6 +51,7 @@ var fuzzSeeds = []string{
 	"[TOOL_CALL]{tool => \"w\", args => {\"q\":\"x\"}}[/TOOL_",
 	"invoke name=\"a\">\nparameter name=\"k\">vparameter>\nparameter name=\"n\">1</parameter>\ninvoke>",
 	"```tool_code\n[f_a(c='D', t=['x']), g()]\n```",
+	"<|tool_call>call:s(q: \"x\", n: 3, o: {a: (1)}, l: [<|\"|>)<|\"|>])<tool_call|>",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

@@ -216,3 +216,17 @@ func TestPythonicListInFence(t *testing.T) {
 		{name: "a list of strings is no call", text: "```\n[\"a\", \"b\"]\n```", calls: nil},
 	})
 }
+
+// Gemma 4's call:name(key: "value"), parentheses where its template has
+// braces (hermes-agent issue 7457), is read like call:name{…}.
+func TestGemma4Parentheses(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "quoted value", text: "<|tool_call>call:search(query: \"blockchain news\")<tool_call|>", calls: []string{`search {"query":"blockchain news"}`}},
+		{name: "delimited value, a number, a list", text: "<|tool_call>call:search(query:<|\"|>a, b<|\"|>, n: 3, tags: [<|\"|>x<|\"|>, <|\"|>y)<|\"|>])<tool_call|>",
+			calls: []string{`search {"query":"a, b","n":3,"tags":["x","y)"]}`}},
+		{name: "no arguments", text: "<|tool_call>call:list_files()<tool_call|>", calls: []string{`list_files {}`}},
+		{name: "nested braces inside parentheses", text: "<|tool_call>call:f(opts: {a: 1})<tool_call|>", calls: []string{`f {"opts":{"a":1}}`}},
+		{name: "cut inside the value", text: "<|tool_call>call:search(query: \"blockch", problems: 1},
+		{name: "braces as before", text: "<|tool_call>call:search{query:<|\"|>x<|\"|>}<tool_call|>", calls: []string{`search {"query":"x"}`}},
+	})
+}
