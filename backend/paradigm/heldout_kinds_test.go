@@ -230,3 +230,24 @@ func TestGemma4Parentheses(t *testing.T) {
 		{name: "braces as before", text: "<|tool_call>call:search{query:<|\"|>x<|\"|>}<tool_call|>", calls: []string{`search {"query":"x"}`}},
 	})
 }
+
+// gpt-oss calls whose special tokens a server stripped (Rapid-MLX issue
+// 480) are read from what is left: the channel, to=functions.NAME, json,
+// the arguments. The same words in prose are not a call.
+func TestHarmonyTokensStripped(t *testing.T) {
+	w := []string{`get_weather {"city":"Paris"}`}
+	checkKinds(t, []kindCase{
+		{name: "all tokens stripped", text: "commentary to=functions.get_weather json{\"city\":\"Paris\"}", calls: w},
+		{name: "after stripped reasoning", text: "analysisNeed the weather.assistantcommentary to=functions.get_weather json{\"city\":\"Paris\"}", calls: w},
+		{name: "recipient in the header", text: "assistant to=functions.get_weather commentary json{\"city\":\"Paris\"}", calls: w},
+		{name: "only <|channel|> stripped", text: "commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\":\"Paris\"}", calls: w},
+		{name: "tokens kept", text: "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\":\"Paris\"}<|call|>", calls: w},
+		{name: "no channel named: prose", text: "Point the route to=functions.get_weather then send {\"city\":\"Paris\"}", calls: nil},
+		{name: "other words between: prose", text: "commentary to=functions.get_weather takes {\"city\":\"Paris\"}", calls: nil},
+		{name: "cut inside a value", text: "commentary to=functions.get_weather json{\"city\":\"Par", problems: 1},
+	})
+	r := paradigm.Scan("commentary to=functions.get_weather json{\"city\":\"Paris\"", paradigm.Options{Paradigm: "auto"})
+	if len(r.Calls) != 1 || !r.Calls[0].Repaired {
+		t.Errorf("arguments the message ended before their brace should be a repaired call: %+v", r.Calls)
+	}
+}
