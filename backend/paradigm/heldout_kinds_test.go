@@ -251,3 +251,17 @@ func TestHarmonyTokensStripped(t *testing.T) {
 		t.Errorf("arguments the message ended before their brace should be a repaired call: %+v", r.Calls)
 	}
 }
+
+// A call whose argument values are written as function calls
+// (get_current_date ()) has no JSON reading: a problem card, never a call
+// whose values a repair mangled into ")" (ollama issue 8517).
+func TestValueWrittenAsCall(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "bare object after reasoning", text: "</think>\n\n{\n \"name\": \"date_difference\",\n \"parameters\": {\n  \"first\": get_current_date (),\n  \"last\": birthdate ({user: \"Oliver\"})\n }\n}", problems: 1},
+		{name: "a name with a space too", text: "{\"name\": \"date_ difference\", \"parameters\": {\"first\": get_current_date ()}}", problems: 1},
+		{name: "in a hermes tag", text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"when\": datetime.now()}}\n</tool_call>", problems: 1},
+		{name: "in the json paradigm's fence", par: "json", text: "```json\n{\"tool_calls\":[{\"name\":\"f\",\"arguments\":{\"n\": len(items)}}]}\n```", problems: 1},
+		{name: "parentheses inside strings are text", text: "<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"echo $(date) (now)\"}}\n</tool_call>", calls: []string{`bash {"command":"echo $(date) (now)"}`}},
+		{name: "python literals are still repaired", text: "<tool_call>\n{'name': 'f', 'arguments': {'a': True, 'b': 'x(y)'}}\n</tool_call>", calls: []string{`f {"a":true,"b":"x(y)"}`}},
+	})
+}
