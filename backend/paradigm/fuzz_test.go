@@ -54,6 +54,7 @@ var fuzzSeeds = []string{
 	"<|tool_call>call:s(q: \"x\", n: 3, o: {a: (1)}, l: [<|\"|>)<|\"|>])<tool_call|>",
 	"analysisx.assistantcommentary to=functions.f json{\"a\":1}{ to=functions.g code {",
 	"{\"name\": \"d\", \"parameters\": {\"a\": f (), \"b\": g({u: \"(\"}), 'c': '(x)'}}",
+	"<tool_call>\n{{\"name\": \"q\", \"arguments\": {\"i\": \"}\"}}}\n</tool_call>",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

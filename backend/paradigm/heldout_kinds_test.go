@@ -265,3 +265,16 @@ func TestValueWrittenAsCall(t *testing.T) {
 		{name: "python literals are still repaired", text: "<tool_call>\n{'name': 'f', 'arguments': {'a': True, 'b': 'x(y)'}}\n</tool_call>", calls: []string{`f {"a":true,"b":"x(y)"}`}},
 	})
 }
+
+// A call object wrapped in a second pair of braces, as models copy it
+// from prompts written with format strings (Qwen issue 924), is read when
+// the inner object is a call and the extra brace stands before the closer.
+func TestDoubledBraces(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "qwen tool_call", text: "<tool_call>\n{{\"name\": \"ip_query\", \"arguments\": {\"input\": \"1.2.3.4\"}}}\n</tool_call>", calls: []string{`ip_query {"input":"1.2.3.4"}`}},
+		{name: "xml paradigm tag", par: "xml", text: "<tool_code>{{\"name\":\"read_file\",\"arguments\":{\"path\":\"a\"}}}</tool_code>", calls: []string{`read_file {"path":"a"}`}},
+		{name: "inner object not a call: a problem", text: "<tool_call>\n{{\"city\": \"Paris\"}}\n</tool_call>", problems: 1},
+		{name: "more after the extra brace: a problem", text: "<tool_call>\n{{\"name\": \"f\", \"arguments\": {}}, \"x\": 1}\n</tool_call>", problems: 1},
+		{name: "cut inside: a problem", text: "<tool_call>\n{{\"name\": \"f\", \"arguments\": {\"a\": \"x", problems: 1},
+	})
+}

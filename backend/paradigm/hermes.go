@@ -45,6 +45,9 @@ var hermesParser = &parser{
 				label = FormatApertus
 			}
 			start := w.j
+			if end := s.doubledBraces(w, k, label, hi); end > 0 {
+				return end
+			}
 			for {
 				r := s.readJSON(k, hi, w.closer, true)
 				end := s.afterCloser(max(r.end, k), w.closer, hi)
@@ -101,4 +104,30 @@ var hermesParser = &parser{
 func (s *scanner) jsonListAt(k, hi int) bool {
 	p := s.skipSpace(k+1, hi)
 	return p < hi && (s.text[p] == '{' || s.text[p] == ']')
+}
+
+// doubledBraces reads a call object wrapped in a second pair of braces,
+// {{"name": …, "arguments": {…}}}, as models copy it from prompts written
+// with format strings (Qwen issue 924): the inner object must be a call
+// and the extra '}' must stand right before the closer.
+func (s *scanner) doubledBraces(w wrapper, k int, label string, hi int) int {
+	t := s.text
+	q := s.skipSpace(k+1, hi)
+	if q >= hi || t[q] != '{' || w.closer == "" {
+		return -1
+	}
+	r := s.readJSON(q, hi, w.closer, false)
+	if !r.ok() {
+		return -1
+	}
+	e := s.skipSpace(r.end, hi)
+	if e >= hi || t[e] != '}' || !strings.HasPrefix(t[s.skipSpace(e+1, hi):], w.closer) {
+		return -1
+	}
+	if _, _, ok := callsIn(r.vals[0], false); !ok {
+		return -1
+	}
+	end := s.afterCloser(e+1, w.closer, hi)
+	s.jsonCalls(r, label, w.j, end, true, false)
+	return end
 }
