@@ -55,6 +55,7 @@ var fuzzSeeds = []string{
 	"analysisx.assistantcommentary to=functions.f json{\"a\":1}{ to=functions.g code {",
 	"{\"name\": \"d\", \"parameters\": {\"a\": f (), \"b\": g({u: \"(\"}), 'c': '(x)'}}",
 	"<tool_call>\n{{\"name\": \"q\", \"arguments\": {\"i\": \"}\"}}}\n</tool_call>",
+	"x<tool_call>exec tool=\"exec\" command='a\"b' n=\"\" />",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

@@ -278,3 +278,23 @@ func TestDoubledBraces(t *testing.T) {
 		{name: "cut inside: a problem", text: "<tool_call>\n{{\"name\": \"f\", \"arguments\": {\"a\": \"x", problems: 1},
 	})
 }
+
+// A call whose arguments are attributes after its name, inside a wrapper
+// tag (<tool_call>exec command="ls" />, OpenClaw issue 33258), is read; a
+// tool= attribute repeating the name is not an argument, and "/>" closes
+// the call.
+func TestAttributeArguments(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "self-closing after prose", text: "好的，我来排查。<tool_call>exec tool=\"exec\" command=\"ls -la /root/\" />", calls: []string{`exec {"command":"ls -la /root/"}`}},
+		{name: "with the closer, single quotes", text: "<tool_call>read_file path='a b.md' limit=\"5\"</tool_call>", calls: []string{`read_file {"path":"a b.md","limit":"5"}`}},
+		{name: "cut inside a value", text: "<tool_call>exec command=\"rm -rf /tmp/bu", problems: 1},
+		{name: "words, not attributes", text: "<tool_call>exec now please</tool_call>", problems: 1},
+	})
+	opts := paradigm.Options{Paradigm: "auto"}
+	if r := paradigm.Scan("<tool_call>exec command=\"ls\" />", opts); len(r.Calls) != 1 || r.Calls[0].Repaired {
+		t.Errorf("a self-closed call is complete: %+v", r.Calls)
+	}
+	if r := paradigm.Scan("<tool_call>exec command=\"ls\"", opts); len(r.Calls) != 1 || !r.Calls[0].Repaired {
+		t.Errorf("a call the message ended before its closer is repaired: %+v", r.Calls)
+	}
+}

@@ -78,6 +78,9 @@ var hermesParser = &parser{
 			// name {json}
 			name, p := s.ident(k, hi)
 			q := s.skipSpace(p, hi)
+			if name != "" && q > p && q < hi && isIdentByte(t[q]) {
+				return s.attrCall(w, name, q, hi)
+			}
 			if name == "" || q >= hi || t[q] != '{' {
 				return -1
 			}
@@ -130,4 +133,64 @@ func (s *scanner) doubledBraces(w wrapper, k int, label string, hi int) int {
 	end := s.afterCloser(e+1, w.closer, hi)
 	s.jsonCalls(r, label, w.j, end, true, false)
 	return end
+}
+
+// attrCall reads a call whose arguments are attributes after its name,
+// <tool_call>exec command="ls -la" /> or …</tool_call> (OpenClaw issue
+// 33258): key="value" pairs, then "/>" or the closer. A tool= or name=
+// attribute that repeats the name is not an argument.
+func (s *scanner) attrCall(w wrapper, name string, p, hi int) int {
+	t := s.text
+	args := ojson.Object{}
+	cut := false
+	for n := 0; n < 256; n++ {
+		p = s.skipSpace(p, hi)
+		if p >= hi || !isIdentByte(t[p]) {
+			break
+		}
+		key, e := s.ident(p, hi)
+		if key == "" || e >= hi || t[e] != '=' {
+			return -1 // words, not attributes
+		}
+		if e+1 >= hi {
+			cut, p = true, hi
+			break
+		}
+		if t[e+1] != '"' && t[e+1] != '\'' {
+			return -1
+		}
+		q := t[e+1]
+		ve := strings.IndexByte(t[e+2:hi], q)
+		if ve < 0 {
+			cut, p = true, hi
+			break
+		}
+		v := t[e+2 : e+2+ve]
+		p = e + 3 + ve
+		if (key == "tool" || key == "name") && v == name {
+			continue
+		}
+		args = append(args, ojson.Member{Key: key, Value: v})
+	}
+	if !cut && len(args) == 0 {
+		return -1
+	}
+	closed := false
+	if strings.HasPrefix(t[p:hi], "/>") {
+		p += 2
+		closed = true
+	}
+	if q := s.skipSpace(p, hi); w.closer != "" && strings.HasPrefix(t[q:hi], w.closer) {
+		p = q + len(w.closer)
+		closed = true
+	}
+	if !closed && !cut && p < hi {
+		return -1 // more text: not attributes after all
+	}
+	it := item{name: name, args: args, format: w.label, start: w.j, end: p, open: !closed}
+	if cut {
+		it.msg = msgCutOff
+	}
+	s.add(it)
+	return p
 }
