@@ -56,6 +56,7 @@ var fuzzSeeds = []string{
 	"{\"name\": \"d\", \"parameters\": {\"a\": f (), \"b\": g({u: \"(\"}), 'c': '(x)'}}",
 	"<tool_call>\n{{\"name\": \"q\", \"arguments\": {\"i\": \"}\"}}}\n</tool_call>",
 	"x<tool_call>exec tool=\"exec\" command='a\"b' n=\"\" />",
+	"< | DSML | tool_calls><| DSML |invoke name=\"a\"><｜ dsml ｜parameter name=\"p\">v</ | DSML | parameter></ | DSML | invoke>",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

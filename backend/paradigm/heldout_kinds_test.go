@@ -298,3 +298,19 @@ func TestAttributeArguments(t *testing.T) {
 		t.Errorf("a call the message ended before its closer is repaired: %+v", r.Calls)
 	}
 }
+
+// DSML written with ASCII pipes and spaces around them (< | DSML | invoke
+// …>, Cherry Studio issue 14714) is the same tag; other namespaces so
+// spelled stay text.
+func TestDSMLSpacedPipes(t *testing.T) {
+	v4 := "< | DSML | tool_calls>\n< | DSML | invoke name=\"web_search\">\n< | DSML | parameter name=\"q\" string=\"true\">DeepSeek V4</ | DSML | parameter>\n</ | DSML | invoke>\n</ | DSML | tool_calls>"
+	checkKinds(t, []kindCase{
+		{name: "v4 wrapper", text: "Searching.\n" + v4, calls: []string{`web_search {"q":"DeepSeek V4"}`}},
+		{name: "bare invoke, JSON value, full-width pipes", text: "<｜ DSML ｜invoke name=\"f\">\n<｜ DSML ｜parameter name=\"n\" string=\"false\">3</｜ DSML ｜parameter>\n</｜ DSML ｜invoke>", calls: []string{`f {"n":3}`}},
+		{name: "two calls in function_calls", text: "<| DSML |function_calls><| DSML |invoke name=\"a\"><| DSML |parameter name=\"k\" string=\"true\">1</| DSML |parameter></| DSML |invoke><| DSML |invoke name=\"b\"></| DSML |invoke></| DSML |function_calls>",
+			calls: []string{`a {"k":"1"}`, `b {}`}},
+		{name: "cut inside a value", text: "< | DSML | tool_calls>\n< | DSML | invoke name=\"web_search\">\n< | DSML | parameter name=\"q\" string=\"true\">Deep", problems: 1},
+		{name: "another namespace stays text", text: "< | GCML | invoke name=\"f\">\n< | GCML | parameter name=\"k\" string=\"true\">v</ | GCML | parameter>\n</ | GCML | invoke>"},
+		{name: "prose about the markers", text: "The model wrote < | DSML | markers in its answer."},
+	})
+}
