@@ -314,3 +314,28 @@ func TestDSMLSpacedPipes(t *testing.T) {
 		{name: "prose about the markers", text: "The model wrote < | DSML | markers in its answer."},
 	})
 }
+
+// A wrapper tag that names the tool in an attribute and holds only the
+// arguments (<tool_call id="c1" name="f">{…}</tool_call>, Memoh issue 435)
+// is a call to that tool; a payload that is a call object keeps its own
+// name.
+func TestWrapperNameAttribute(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "id and name", text: "<tool_call id=\"call_00_a\" name=\"chat_history\">\n{\"chat_name\":\"Aide & GPT\",\"limit\":80}\n</tool_call>",
+			calls: []string{`chat_history {"chat_name":"Aide & GPT","limit":80}`}},
+		{name: "two calls with the same id", text: "<tool_call id=\"x\" name=\"a\">{\"k\":1}</tool_call>\n<tool_call id=\"x\" name=\"b\">{}</tool_call>",
+			calls: []string{`a {"k":1}`, `b {}`}},
+		{name: "xml paradigm tag", par: "xml", text: "<tool_code name=\"read_file\">{\"path\":\"a.md\"}</tool_code>", calls: []string{`read_file {"path":"a.md"}`}},
+		{name: "payload is a call object", text: "<tool_call name=\"a\">{\"name\":\"b\",\"arguments\":{\"k\":1}}</tool_call>", calls: []string{`b {"k":1}`}},
+		{name: "payload names a tool: its own name", text: "<tool_call name=\"a\">{\"name\":\"b\"}</tool_call>", calls: []string{`b {}`}},
+		{name: "no name attribute: as before", text: "<tool_call id=\"c\">{\"k\":1}</tool_call>", problems: 1},
+		{name: "cut inside the arguments", text: "<tool_call name=\"a\">{\"path\":\"sr", problems: 1},
+	})
+	opts := paradigm.Options{Paradigm: "auto"}
+	if r := paradigm.Scan("<tool_call name=\"a\">{\"k\":1}", opts); len(r.Calls) != 1 || !r.Calls[0].Repaired {
+		t.Errorf("a call the message ended before its closer is repaired: %+v", r.Calls)
+	}
+	if r := paradigm.Scan("<tool_call name=\"a\">{\"k\":1}</tool_call>", opts); len(r.Calls) != 1 || r.Calls[0].Repaired {
+		t.Errorf("a closed call is complete: %+v", r.Calls)
+	}
+}

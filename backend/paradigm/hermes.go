@@ -48,6 +48,9 @@ var hermesParser = &parser{
 			if end := s.doubledBraces(w, k, label, hi); end > 0 {
 				return end
 			}
+			if end := s.namedWrapper(w, k, label, hi); end > 0 {
+				return end
+			}
 			for {
 				r := s.readJSON(k, hi, w.closer, true)
 				end := s.afterCloser(max(r.end, k), w.closer, hi)
@@ -193,4 +196,39 @@ func (s *scanner) attrCall(w wrapper, name string, p, hi int) int {
 	}
 	s.add(it)
 	return p
+}
+
+// namedWrapper reads a call whose name is an attribute of the wrapper tag
+// and whose payload is its arguments, <tool_call id="c1" name="f">{"k":
+// "v"}</tool_call> (DeepSeek V4 in Memoh, issue 435). A payload that is
+// itself a call object, or names a tool, is left to the usual reading.
+func (s *scanner) namedWrapper(w wrapper, k int, label string, hi int) int {
+	name, ok := attr(w.g.attrs, "name")
+	name = strings.TrimSpace(name)
+	if !ok || !validName(name, true) || s.text[k] != '{' {
+		return -1
+	}
+	r := s.readJSON(k, hi, w.closer, false)
+	if !r.ok() {
+		return -1
+	}
+	obj, _ := r.vals[0].(ojson.Object)
+	if obj == nil {
+		return -1
+	}
+	if _, _, isCall := callsIn(obj, false); isCall {
+		return -1
+	}
+	for _, key := range nameKeys {
+		if _, has := obj.Get(key); has {
+			return -1
+		}
+	}
+	end := s.afterCloser(max(r.end, k), w.closer, hi)
+	if q := s.skipSpace(r.end, hi); q < hi && !strings.HasPrefix(s.text[q:hi], w.closer) {
+		return -1 // more than one object before the closer
+	}
+	id, _ := attr(w.g.attrs, "id")
+	s.add(item{id: id, name: name, args: obj, format: label, start: w.j, end: end})
+	return end
 }
