@@ -58,6 +58,7 @@ var fuzzSeeds = []string{
 	"x<tool_call>exec tool=\"exec\" command='a\"b' n=\"\" />",
 	"< | DSML | tool_calls><| DSML |invoke name=\"a\"><｜ dsml ｜parameter name=\"p\">v</ | DSML | parameter></ | DSML | invoke>",
 	"<tool_call id=\"c\" name=\"a\">{\"k\":[1,{\"m\":\"}\"}]}</tool_call><tool_code name='b'>{}",
+	"<tool_call>\n <function=a>\n <parameter=c>\n x\n\n  y\n </parameter>\n <parameter=q> v </parameter>\n <parameter=z> \n</function>",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

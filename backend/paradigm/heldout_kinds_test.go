@@ -339,3 +339,24 @@ func TestWrapperNameAttribute(t *testing.T) {
 		t.Errorf("a closed call is complete: %+v", r.Calls)
 	}
 }
+
+// A Qwen3-Coder value padded on its line (<parameter=q> v </parameter>)
+// or laid out in a block indented as a whole loses that layout; a value's
+// own indentation stays (Docker Model Runner issue 2263, spark-vllm-docker
+// issue 196).
+func TestQwen3CoderPaddedValues(t *testing.T) {
+	checkKinds(t, []kindCase{
+		{name: "padded on one line", text: "<function=news>\n<parameter=query> small local models </parameter>\n</function> </tool_call>", calls: []string{`news {"query":"small local models"}`}},
+		{name: "a block indented as a whole", text: "<tool_call>\n <function=bash>\n <parameter=command>\n cd build && ls -la\n </parameter>\n </function>\n </tool_call>", calls: []string{`bash {"command":"cd build && ls -la"}`}},
+		{name: "an indented block keeps relative indentation", text: "<tool_call>\n  <function=write>\n  <parameter=content>\n  def f():\n      return 1\n\n  x = f()\n  </parameter>\n  </function>\n</tool_call>",
+			calls: []string{`write {"content":"def f():\n    return 1\n\nx = f()"}`}},
+		{name: "a one-line edit keeps its indentation", text: "<tool_call>\n<function=edit>\n<parameter=new_string>    return x</parameter>\n<parameter=old_string>\n    return y\n</parameter>\n</function>\n</tool_call>",
+			calls: []string{`edit {"new_string":"    return x","old_string":"    return y"}`}},
+		{name: "an indented closer alone is not a block", text: "<tool_call>\n<function=edit>\n<parameter=new_string>\n    return x\n    </parameter>\n</function>\n</tool_call>",
+			calls: []string{`edit {"new_string":"    return x\n    "}`}},
+		{name: "a line less indented than the block keeps all", text: "<tool_call>\n  <function=w>\n  <parameter=c>\n  a\nb\n  </parameter>\n  </function>\n</tool_call>",
+			calls: []string{`w {"c":"  a\nb\n  "}`}},
+		{name: "blanks only", text: "<tool_call>\n<function=w>\n<parameter=c>   </parameter>\n</function>\n</tool_call>", calls: []string{`w {"c":"   "}`}},
+		{name: "cut inside a padded value", text: "<tool_call>\n<function=w>\n<parameter=c> abc", problems: 1},
+	})
+}
