@@ -69,6 +69,9 @@ func (s *scanner) harmonyHeader(j, hi int) (start int, recipient string, msg int
 			e = len(rest)
 		}
 		recipient = rest[:e]
+		if e < len(rest) && rest[e] == ' ' && strings.HasPrefix(recipient, "functions.") {
+			recipient = s.spacedRecipient(rest, recipient)
+		}
 	}
 	if recipient == "assistant" || recipient == "user" {
 		recipient = "" // a tool's result coming back
@@ -172,3 +175,36 @@ func (s *scanner) harmonyStripped(j, lo, hi int) int {
 	s.add(it)
 	return r.end
 }
+
+// spacedRecipient reads a tool name with spaces ("Web Search", an LM
+// Studio plugin's, LM Studio issue 876) from the header after "to=": the
+// longest run of words before the first token, the content type (json,
+// code) or a channel name, that is a tool of the chat's. Without one, or when no longer run is, the recipient stays the
+// first word.
+func (s *scanner) spacedRecipient(rest, first string) string {
+	if s.known == nil {
+		return first
+	}
+	if k := strings.Index(rest, "<|"); k >= 0 {
+		rest = rest[:k]
+	}
+	if k := strings.IndexAny(rest, "\t\n"); k >= 0 {
+		rest = rest[:k]
+	}
+	words := strings.Fields(rest)
+	for i, w := range words {
+		if i > 0 && harmonyHeaderWord[w] {
+			words = words[:i] // the content type or the channel: not the name
+			break
+		}
+	}
+	for n := min(len(words), 8); n > 1; n-- {
+		cand := strings.Join(words[:n], " ")
+		if strings.Contains(rest, cand) && s.known(strings.TrimPrefix(cand, "functions.")) {
+			return cand
+		}
+	}
+	return first
+}
+
+var harmonyHeaderWord = map[string]bool{"json": true, "code": true, "commentary": true, "analysis": true, "final": true}

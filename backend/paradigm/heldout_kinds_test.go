@@ -15,7 +15,7 @@ import (
 
 type kindCase struct {
 	name, par, text string
-	calls           []string // "name args-json"; args compared as JSON
+	calls           []string // "name {args-json}"; args compared as JSON
 	problems        int
 	tools           []string // the chat's tools (any arguments); none: no registry
 }
@@ -47,7 +47,7 @@ func checkKinds(t *testing.T, cases []kindCase) {
 			var name string
 			var args any
 			for k := 0; k < len(w); k++ {
-				if w[k] == ' ' {
+				if w[k] == ' ' && k+1 < len(w) && w[k+1] == '{' { // names may have spaces
 					name = w[:k]
 					if err := json.Unmarshal([]byte(w[k+1:]), &args); err != nil {
 						t.Fatalf("%s: bad want %q", c.name, w)
@@ -358,5 +358,26 @@ func TestQwen3CoderPaddedValues(t *testing.T) {
 			calls: []string{`w {"c":"  a\nb\n  "}`}},
 		{name: "blanks only", text: "<tool_call>\n<function=w>\n<parameter=c>   </parameter>\n</function>\n</tool_call>", calls: []string{`w {"c":"   "}`}},
 		{name: "cut inside a padded value", text: "<tool_call>\n<function=w>\n<parameter=c> abc", problems: 1},
+	})
+}
+
+// A harmony recipient whose name has a space ("Web Search", an LM Studio
+// plugin's, LM Studio issue 876) is read whole when it is a tool of the
+// chat's; otherwise the first word stays the name, as before.
+func TestHarmonySpacedRecipient(t *testing.T) {
+	args := "<|message|>{\"query\": \"x\"}<|call|>"
+	checkKinds(t, []kindCase{
+		{name: "before <|constrain|>", text: "<|start|>assistant<|channel|>commentary to=functions.Web Search <|constrain|>json" + args,
+			tools: []string{"Web Search"}, calls: []string{`Web Search {"query":"x"}`}},
+		{name: "before json, no constrain", text: "<|channel|>commentary to=functions.Web Search json" + args,
+			tools: []string{"Web Search", "Web"}, calls: []string{`Web Search {"query":"x"}`}},
+		{name: "recipient before the channel", text: "<|start|>assistant to=functions.Deep Web Search<|channel|>commentary json" + args,
+			tools: []string{"Deep Web Search"}, calls: []string{`Deep Web Search {"query":"x"}`}},
+		{name: "not a tool of the chat's: the first word", text: "<|channel|>commentary to=functions.Web Search <|constrain|>json" + args,
+			tools: []string{"Web"}, calls: []string{`Web {"query":"x"}`}},
+		{name: "no registry: the first word", text: "<|channel|>commentary to=functions.Web Search <|constrain|>json" + args,
+			calls: []string{`Web {"query":"x"}`}},
+		{name: "a one-word name is unchanged", text: "<|channel|>commentary to=functions.search json" + args,
+			tools: []string{"search", "search json"}, calls: []string{`search {"query":"x"}`}},
 	})
 }
