@@ -60,6 +60,7 @@ var fuzzSeeds = []string{
 	"<tool_call id=\"c\" name=\"a\">{\"k\":[1,{\"m\":\"}\"}]}</tool_call><tool_code name='b'>{}",
 	"<tool_call>\n <function=a>\n <parameter=c>\n x\n\n  y\n </parameter>\n <parameter=q> v </parameter>\n <parameter=z> \n</function>",
 	"<|channel|>commentary to=functions.Web Search code  json<|constrain|>json<|message|>{\"q\":1}<|call|>",
+	"x\nread_file\n<arg_key>path</arg_key>\n<arg_value>a</arg_value>\nwrite_file<arg_key>path</arg_key><arg_value>b</arg_value><arg_key>content",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),

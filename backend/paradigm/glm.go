@@ -134,14 +134,18 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 	keyOpen, keyClose := "<"+pre+"arg_key"+sfx+">", "</"+pre+"arg_key"+sfx+">"
 	valOpen := "<" + pre + "arg_value" + sfx + ">"
 	spec := valueSpec{closer: "</" + pre + "arg_value" + sfx + ">", next: []string{keyOpen, closer}, stop: keyOpen, weak: closer}
+	bare := closer == "" // the wrapper stripped by the server (glmBare)
+	if bare {
+		spec.next = spec.next[:1]
+	}
 	args := ojson.Object{}
-	cut, closed, noValue, first := false, false, "", true
+	cut, closed, noValue, first, last := false, false, "", true, 0
 	for {
 		p = s.skipTagSpace(p, hi)
 		if p >= hi {
 			break
 		}
-		if strings.HasPrefix(t[p:], closer) {
+		if !bare && strings.HasPrefix(t[p:], closer) {
 			p += len(closer)
 			closed = true
 			break
@@ -165,7 +169,7 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		if !strings.HasPrefix(t[p:], valOpen) {
 			// The opener was forgotten (New York</arg_value>), or the value.
 			ve := s.findIn(spec.closer, p, hi)
-			if nk := s.findIn(keyOpen, p, hi); ve < 0 || nk >= 0 && nk < ve || strings.HasPrefix(t[p:], closer) {
+			if nk := s.findIn(keyOpen, p, hi); ve < 0 || nk >= 0 && nk < ve || !bare && strings.HasPrefix(t[p:], closer) {
 				noValue = key
 				continue
 			}
@@ -176,9 +180,17 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 			cut = true
 		}
 		args = append(args, ojson.Member{Key: key, Value: textOf(s.valueText(vs, end, false))})
-		p = next
+		p, last = next, next
 	}
 	unquoteAll(args)
+	if bare {
+		// Nothing closes it: it ends after its last value, where the walk
+		// goes on (the next line may hold the next call).
+		closed = true
+		if !cut && last > 0 {
+			p = last
+		}
+	}
 	// Not closed when the message ended: endrule.go decides.
 	it := item{name: name, args: args, format: FormatGLM, start: j, end: p, open: !closed && p >= hi}
 	switch {
@@ -191,4 +203,29 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 	}
 	s.add(it)
 	return p
+}
+
+// glmBare reads a GLM call whose <tool_call> and </tool_call> a server
+// stripped before handing the text on (mlx-lm issue 607): a line holding
+// only the name of a tool of the chat's, then <arg_key>/<arg_value> pairs.
+// Without the chat's tools, or under any other name, it is text.
+func (s *scanner) glmBare(k, hi int) int {
+	t := s.text
+	if s.known == nil {
+		return -1
+	}
+	name, p := s.ident(k, hi)
+	if name == "" || !s.known(name) {
+		return -1
+	}
+	for p < hi && (t[p] == ' ' || t[p] == '\t' || t[p] == '\r') {
+		p++
+	}
+	if p < hi && t[p] == '\n' {
+		p++
+	}
+	if !strings.HasPrefix(t[p:hi], "<arg_key>") {
+		return -1
+	}
+	return s.glm(k, name, p, "", "", "", hi)
 }

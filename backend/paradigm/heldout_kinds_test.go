@@ -381,3 +381,21 @@ func TestHarmonySpacedRecipient(t *testing.T) {
 			tools: []string{"search", "search json"}, calls: []string{`search {"query":"x"}`}},
 	})
 }
+
+// A GLM call whose <tool_call> and </tool_call> a server stripped (mlx-lm
+// issue 607) is read when its first line is only the name of a tool of the
+// chat's, followed by <arg_key>/<arg_value> pairs.
+func TestGLMStrippedWrapper(t *testing.T) {
+	glob := "glob\n<arg_key>pattern</arg_key>\n<arg_value>**/audit.md</arg_value>"
+	bash := "bash\n<arg_key>command</arg_key>\n<arg_value>ls</arg_value>"
+	offered := []string{"glob", "bash"}
+	checkKinds(t, []kindCase{
+		{name: "the whole message", text: glob, tools: offered, calls: []string{`glob {"pattern":"**/audit.md"}`}},
+		{name: "after prose, glued key", text: "Let me look.\nglob<arg_key>pattern</arg_key><arg_value>*.go</arg_value>", tools: offered, calls: []string{`glob {"pattern":"*.go"}`}},
+		{name: "two calls", text: glob + "\n" + bash, tools: offered, calls: []string{`glob {"pattern":"**/audit.md"}`, `bash {"command":"ls"}`}},
+		{name: "not a tool of the chat's", text: glob, tools: []string{"bash"}},
+		{name: "no registry", text: glob},
+		{name: "the name mid-sentence", text: "Run glob <arg_key>pattern</arg_key><arg_value>x</arg_value>", tools: offered},
+		{name: "cut inside a value", text: "glob\n<arg_key>pattern</arg_key>\n<arg_value>**/aud", tools: offered, problems: 1},
+	})
+}
