@@ -14,8 +14,10 @@ import (
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/engine"
+	"airlock/backend/engine/fit"
 	"airlock/backend/export"
 	"airlock/backend/paradigm"
+	"airlock/backend/tools"
 )
 
 // Agents, each chat's model, and the tools a chat offers one by one.
@@ -283,7 +285,7 @@ func (a *App) ChatTools(chatID string) (ChatTools, error) {
 		safe := engine.ReadOnlySafe(t)
 		out.Tools = append(out.Tools, ToolOffer{ToolInfo: ToolInfo{Spec: t.Spec, Kind: t.Kind, Server: t.Server, Changes: t.Changes},
 			On: on, AgentOn: ag.Offers(t.Name, safe, nil), Toggled: toggled, ReadOnly: ag.Tools.ReadOnly && !safe,
-			Tokens: approxTokens(len(t.Name) + len(t.Description) + len(t.Parameters)), Available: inChat})
+			Tokens: specTokens(t.Spec), Available: inChat})
 	}
 	out.Offered = len(offered.Tools())
 	if out.Offered > 0 {
@@ -291,7 +293,7 @@ func (a *App) ChatTools(chatID string) (ChatTools, error) {
 		if !ok {
 			par, _ = paradigm.Get(paradigm.Default)
 		}
-		out.Tokens = approxTokens(len(par.Prompt(offered.Specs())))
+		out.Tokens = checklistTokens.Count(par.Prompt(offered.Specs()))
 	}
 	sort.SliceStable(out.Tools, func(i, j int) bool { return kindOrder(out.Tools[i]) < kindOrder(out.Tools[j]) })
 	return out, nil
@@ -311,15 +313,23 @@ func (a *App) AgentToolList() []ToolOffer {
 	out := []ToolOffer{}
 	for _, t := range a.tools.All().Tools() {
 		out = append(out, ToolOffer{ToolInfo: ToolInfo{Spec: t.Spec, Kind: t.Kind, Server: t.Server, Changes: t.Changes},
-			ReadOnly: !engine.ReadOnlySafe(t), Tokens: approxTokens(len(t.Name) + len(t.Description) + len(t.Parameters)), Available: true})
+			ReadOnly: !engine.ReadOnlySafe(t), Tokens: specTokens(t.Spec), Available: true})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return kindOrder(out[i]) < kindOrder(out[j]) })
 	return out
 }
 
-// approxTokens is a token count from a length in bytes (about four bytes a
-// token for English and JSON; a tokenizer can replace it).
-func approxTokens(n int) int { return (n + 3) / 4 }
+// checklistTokens counts the checklist's costs with the cl100k tokenizer the
+// engine fits requests with (issue 23): exact for OpenAI's models, close for
+// others (the engine calibrates per model; the checklist shows the raw
+// count). Counts are cached by text and the vocabulary is shared.
+var checklistTokens = fit.NewTokenizer()
+
+// specTokens is what one tool costs: its name, description and parameters
+// as the model reads them.
+func specTokens(s tools.Spec) int {
+	return checklistTokens.Count(s.Name + "\n" + s.Description + "\n" + string(s.Parameters))
+}
 
 // kindOrder groups the checklist: built-in, files, then MCP by server.
 func kindOrder(t ToolOffer) string {

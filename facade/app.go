@@ -88,7 +88,7 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *s
 	a.workspaces = workspace.NewManager(st)
 	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, EnvFor: a.envFor,
 		Tools:  func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) },
-		Window: a.engineWindow, Provider: a.chatProvider})
+		Window: a.engineWindow, Provider: a.chatProvider, Instructions: a.chatInstructions})
 	return a
 }
 
@@ -101,6 +101,8 @@ func (a *App) startup(ctx context.Context) {
 	// Rules of the last run that were to last until Airlock quits, and
 	// hour rules that ended, go.
 	_, _ = a.store.PurgeRules(ctx, chat.Now())
+	// Chats in the Trash for 30 days go, now and every hour (trash.go).
+	go a.keepTrash(ctx, trashPurgeEvery)
 	// MCP servers start in the background; their status shows in Settings.
 	if err := a.configureMCP(ctx); err != nil {
 		a.mcpEnvErr = errors.Join(a.mcpEnvErr, err)

@@ -9,9 +9,16 @@ func (a *App) CreateChat() (chat.Chat, error)  { return a.CreateChatWith("") }
 func (a *App) RenameChat(id, title string) (chat.Chat, error) {
 	return result(a.store.RenameChat(a.ctx, id, title))
 }
+
+// DeleteChat moves a chat to the Trash (trash.go): its answer stops, its
+// workspace closes; RestoreChat brings it back.
 func (a *App) DeleteChat(id string) error {
 	a.engine.Stop(id)
-	return toAPI(a.store.DeleteChat(a.ctx, id))
+	err := a.store.TrashChat(a.ctx, id)
+	if err == nil {
+		a.workspaces.Forget(id)
+	}
+	return toAPI(err)
 }
 func (a *App) ListMessages(chatID string) ([]chat.Message, error) {
 	return result(a.store.ListMessages(a.ctx, chatID))

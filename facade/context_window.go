@@ -72,7 +72,7 @@ func (a *App) SetModelWindow(providerID, model string, window, maxOutput int) (M
 // named (else the one it is set to, else the first it lists).
 func (a *App) windowProvider(providerID, model string) (chat.Provider, error) {
 	if providerID == "" {
-		p, err := a.modelProvider()
+		p, err := a.modelProvider("", "", "")
 		if model != "" {
 			p.Model = model
 		}

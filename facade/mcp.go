@@ -34,6 +34,9 @@ type MCPServerInfo struct {
 	// the server never asked for a sign-in); AuthError says why refused.
 	Auth      string `json:"auth,omitempty"`
 	AuthError string `json:"authError,omitempty"`
+	// InstructionsOn says the server's instructions go into the system
+	// prompt (mcp_instructions.go).
+	InstructionsOn bool `json:"instructionsOn"`
 }
 
 // MCPServers is the list of servers, with what went wrong reading
@@ -134,8 +137,9 @@ func (a *App) ListMCPServers() MCPServers {
 	if a.mcpEnvErr != nil {
 		out.EnvError = a.mcpEnvErr.Error()
 	}
+	off := a.instructionsOff(a.ctx)
 	for _, s := range a.mcp.Status() {
-		info := MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name)}
+		info := MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name), InstructionsOn: !off[s.Name]}
 		info.Auth, info.AuthError = a.authState(s)
 		out.Servers = append(out.Servers, info)
 	}
@@ -169,6 +173,7 @@ func (a *App) SaveMCPServer(previous string, cfg mcp.ServerConfig) (MCPServers, 
 	if err := a.saveMCP(ctx, cfg, previous); err != nil {
 		return a.ListMCPServers(), toAPI(err)
 	}
+	a.renameInstructions(ctx, previous, cfg.Name)
 	return a.reconfigured()
 }
 
@@ -210,6 +215,7 @@ func (a *App) DeleteMCPServer(name string) (MCPServers, error) {
 		return a.ListMCPServers(), toAPI(err)
 	}
 	_ = a.store.SetMCPGrant(a.ctx, name, "") // its sign-in goes with it
+	a.renameInstructions(a.ctx, name, "")
 	return a.reconfigured()
 }
 

@@ -65,16 +65,18 @@ func (a *App) SetChatOptions(chatID string, o chat.ChatOptions) (chat.Chat, erro
 	return result(a.store.SetChatOptions(a.ctx, chatID, o))
 }
 
-// ModelModeInfo is what Auto knows about the active model, and what it
-// will do.
+// ModelModeInfo is what Auto knows about a chat's model, and what it will
+// do.
 type ModelModeInfo struct {
 	chat.ModelMode
 	Effective chat.ToolMode `json:"effective"`
 }
 
-// ModelMode tells what Auto learned about the active provider's model.
-func (a *App) ModelMode() (ModelModeInfo, error) {
-	p, err := a.modelProvider()
+// ModelMode tells what Auto learned about a chat's model: the chat's
+// provider and model, as its turns resolve them; with no chat (one not
+// created yet), the provider and model given ("" = the active provider).
+func (a *App) ModelMode(chatID, providerID, model string) (ModelModeInfo, error) {
+	p, err := a.modelProvider(chatID, providerID, model)
 	if err != nil {
 		return ModelModeInfo{}, toAPI(err)
 	}
@@ -82,10 +84,18 @@ func (a *App) ModelMode() (ModelModeInfo, error) {
 	return ModelModeInfo{ModelMode: m, Effective: m.Effective()}, toAPI(err)
 }
 
-// modelProvider is the active provider with its model named: one that
-// leaves the model to the server uses the first it lists, as a turn does.
-func (a *App) modelProvider() (chat.Provider, error) {
-	p, err := a.activeProvider(a.ctx)
+// modelProvider is the provider a chat (or, with no chat, the given
+// provider and model) talks to, with its model named: one that leaves the
+// model to the server uses the first it lists, as a turn does.
+func (a *App) modelProvider(chatID, providerID, model string) (chat.Provider, error) {
+	c := chat.Chat{ChatSetup: chat.ChatSetup{ProviderID: providerID, Model: model}}
+	if chatID != "" {
+		var err error
+		if c, err = a.store.GetChat(a.ctx, chatID); err != nil {
+			return chat.Provider{}, err
+		}
+	}
+	p, err := a.chatProvider(a.ctx, c)
 	if err != nil || p.Model != "" {
 		return p, err
 	}
@@ -97,11 +107,11 @@ func (a *App) modelProvider() (chat.Provider, error) {
 	return p, nil
 }
 
-// SetModelMode makes Auto use native or text calls with the active model
-// whatever it learned ("" to go by what it learns; forget also drops what
-// it learned, so it tries native again).
-func (a *App) SetModelMode(override string, forget bool) (ModelModeInfo, error) {
-	p, err := a.modelProvider()
+// SetModelMode makes Auto use native or text calls with a chat's model
+// (see ModelMode) whatever it learned ("" to go by what it learns; forget
+// also drops what it learned, so it tries native again).
+func (a *App) SetModelMode(chatID, providerID, model, override string, forget bool) (ModelModeInfo, error) {
+	p, err := a.modelProvider(chatID, providerID, model)
 	if err != nil {
 		return ModelModeInfo{}, toAPI(err)
 	}

@@ -48,6 +48,12 @@
 // rules the narrowest scope, then the oldest, decides and is credited
 // (uses, last used). Test replays a draft rule over a chat's calls.
 //
+// The chat's agent narrows or widens this (agent.go, chat.ApprovalMode):
+// "reads" runs a call of a tool that only reads, with every path inside the
+// workspace, when no rule does ("agent:<id>" decided); "ask" sets aside the
+// allow rules for every chat (a call one covers is held, by the agent). A
+// never rule denies whatever the agent says.
+//
 // Every decision, whoever made it, is a row of the audit trail
 // (chat.AuditEntry, written by the engine).
 package approval

@@ -20,9 +20,20 @@ const (
 // Decision is the verdict on one call.
 type Decision struct {
 	Verdict Verdict
-	Rule    chat.Rule // the rule that decided (for Held: the allow rule overridden)
-	By      string    // for Held: chat.ByLoopGuard or chat.ByTurnCap
-	Guard   string    // for Held: why, for the card
+	Rule    chat.Rule // the rule that decided (for Held: the allow rule overridden); zero when the agent did
+	// By: for Held, chat.ByLoopGuard, chat.ByTurnCap, chat.ByRepaired or
+	// the agent ("agent:<id>", its "ask" default); for Allow, the agent
+	// when its "reads" default ran the call (else the rule decided).
+	By    string
+	Guard string // for Held: why, for the card
+}
+
+// Decider is who decided an Allow or Deny: "rule:<id>", or the agent.
+func (d Decision) Decider() string {
+	if d.Rule.ID == 0 && d.By != "" {
+		return d.By
+	}
+	return d.Rule.By()
 }
 
 // Input is what a decision is made from.
@@ -36,11 +47,17 @@ type Input struct {
 	// (after Continue) runs nothing by rule.
 	Turn, MaxTurns int
 	Now            int64
+	// Agent is the chat's agent: its approval defaults (Approval) narrow
+	// the rules or run read-only calls; the zero value leaves the rules alone.
+	Agent chat.Agent
 }
 
 // Decide applies the rules to a pending call. Precedence: a never rule
-// beats an allow rule; a repaired call (its closers added by Airlock), the
-// loop guard, then the turn cap, stop an allowed call; with no rule a person decides. Among several rules that match,
+// beats everything; then an allow rule the agent lets apply (under "ask",
+// one for every chat holds the call for a person instead); then the
+// agent's "reads" default; a repaired call (its closers added by
+// Airlock), the loop guard, then the turn cap, stop an allowed call; with
+// nothing allowing it a person decides. Among several rules that match,
 // the narrowest scope decides (then the oldest rule).
 func Decide(in Input) Decision {
 	c := in.Subject.Call
@@ -51,36 +68,50 @@ func Decide(in Input) Decision {
 	if okDeny {
 		return Decision{Verdict: Deny, Rule: deny}
 	}
-	allow, ok := pick(in.Rules, chat.RuleAllow, in.Subject, in.Now)
-	if !ok {
+	rules, setAside := forAgent(in.Rules, in.Agent)
+	allowed := Decision{Verdict: Allow}
+	if allow, ok := pick(rules, chat.RuleAllow, in.Subject, in.Now); ok {
+		allowed.Rule = allow
+	} else if global, ok := pick(setAside, chat.RuleAllow, in.Subject, in.Now); ok {
+		return Decision{Verdict: Held, Rule: global, By: in.Agent.By(), Guard: AskEveryTimeText(in.Agent, global)}
+	} else if grants(in.Agent, in.Subject) {
+		allowed.By = in.Agent.By()
+	} else {
 		return Decision{Verdict: Ask}
 	}
-	if c.Repaired {
-		return Decision{Verdict: Held, Rule: allow, By: chat.ByRepaired, Guard: RepairedText}
+	held := func(by, guard string) Decision {
+		return Decision{Verdict: Held, Rule: allowed.Rule, By: by, Guard: guard}
 	}
-	if g := LoopGuard(in.Previous, c); g != "" {
-		return Decision{Verdict: Held, Rule: allow, By: chat.ByLoopGuard, Guard: g}
+	switch g := LoopGuard(in.Previous, c); {
+	case c.Repaired:
+		return held(chat.ByRepaired, RepairedText)
+	case g != "":
+		return held(chat.ByLoopGuard, g)
+	case in.MaxTurns > 0 && in.Turn > in.MaxTurns:
+		return held(chat.ByTurnCap, TurnCapText(in.Turn, in.MaxTurns))
 	}
-	if in.MaxTurns > 0 && in.Turn > in.MaxTurns {
-		return Decision{Verdict: Held, Rule: allow, By: chat.ByTurnCap, Guard: TurnCapText(in.Turn, in.MaxTurns)}
-	}
-	return Decision{Verdict: Allow, Rule: allow}
+	return allowed
 }
 
 // RepairedText says why a repaired call a rule allows waits.
 const RepairedText = "Repaired: the model's message ended without this call's closing brackets or tags, and Airlock added them. Check the arguments: a repaired call waits for you even if a rule allows it."
 
-// Recheck decides again, just before it runs, a call a rule allowed: an
-// earlier call of the answer may have changed the workspace since (moved a
-// link into an allowed folder). A never rule covering it now denies it;
-// with no allow rule covering it any more, a person decides (Ask). The
-// loop guard and the turn cap had their say when it was first decided.
-func Recheck(rules []chat.Rule, s Subject, now int64) Decision {
+// Recheck decides again, just before it runs, a call a rule (or the
+// agent's "reads" default) allowed: an earlier call of the answer may have
+// changed the workspace since (moved a link into an allowed folder). A
+// never rule covering it now denies it; with nothing allowing it any more,
+// a person decides (Ask). The loop guard and the turn cap had their say
+// when it was first decided.
+func Recheck(rules []chat.Rule, a chat.Agent, s Subject, now int64) Decision {
 	if deny, ok := pick(rules, chat.RuleDeny, s, now); ok {
 		return Decision{Verdict: Deny, Rule: deny}
 	}
+	rules, _ = forAgent(rules, a)
 	if allow, ok := pick(rules, chat.RuleAllow, s, now); ok {
 		return Decision{Verdict: Allow, Rule: allow}
+	}
+	if grants(a, s) {
+		return Decision{Verdict: Allow, By: a.By()}
 	}
 	return Decision{Verdict: Ask, By: chat.ByRecheck, Guard: RecheckText}
 }

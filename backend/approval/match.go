@@ -26,6 +26,9 @@ type Subject struct {
 	// Server and Remote: for an MCP tool, its server and its own name
 	// there (a rule on one MCP tool follows these, not the name).
 	Server, Remote string
+	// ReadOnly: the tool cannot change anything (engine.ReadOnlySafe), so
+	// an agent whose approval default is chat.ApprovalReads may run it.
+	ReadOnly bool
 }
 
 // Active reports whether a rule holds for a call made now: not expired,

@@ -3,6 +3,7 @@ package chat
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -38,10 +39,13 @@ type Agent struct {
 	WorkspaceDir  string `json:"workspaceDir"`
 	// Sequential runs a message's approved calls one at a time, in their
 	// order, instead of all together.
-	Sequential bool  `json:"sequential"`
-	BuiltIn    bool  `json:"builtIn"` // shipped with Airlock: cannot be deleted
-	CreatedAt  int64 `json:"createdAt"`
-	UpdatedAt  int64 `json:"updatedAt"`
+	Sequential bool `json:"sequential"`
+	// Approval is which rules decide the calls of its chats (see
+	// ApprovalMode); "" reads as ApprovalRules.
+	Approval  ApprovalMode `json:"approval"`
+	BuiltIn   bool         `json:"builtIn"` // shipped with Airlock: cannot be deleted
+	CreatedAt int64        `json:"createdAt"`
+	UpdatedAt int64        `json:"updatedAt"`
 }
 
 // ToolChoice is which tools an agent offers: each tool named in Toggles is
@@ -52,6 +56,45 @@ type ToolChoice struct {
 	Default  bool            `json:"default"`
 	Toggles  map[string]bool `json:"toggles"`
 	ReadOnly bool            `json:"readOnly"`
+}
+
+// ApprovalMode is an agent's approval defaults: which rules decide the
+// calls of the chats that use it. A never rule denies in every mode.
+type ApprovalMode string
+
+const (
+	// ApprovalRules: your Always-allow and Never-allow rules decide; a call
+	// no rule covers waits for you (what every chat did before agents).
+	ApprovalRules ApprovalMode = "rules"
+	// ApprovalReads: as ApprovalRules, and a call of a tool that only reads
+	// (a built-in tool, or a file tool that does not write) whose paths all
+	// lie inside the workspace runs without asking.
+	ApprovalReads ApprovalMode = "reads"
+	// ApprovalAsk: careful. Your Always-allow rules for every chat (hour,
+	// session, always) run nothing here; a call waits for you unless a rule
+	// made for this chat allows it.
+	ApprovalAsk ApprovalMode = "ask"
+)
+
+// ApprovalModes lists the modes, in the order the editor shows them.
+var ApprovalModes = []ApprovalMode{ApprovalRules, ApprovalReads, ApprovalAsk}
+
+// ByAgentPrefix + an agent's ID is who decided a call by the agent's
+// approval defaults ("agent:reviewer").
+const ByAgentPrefix = "agent:"
+
+// By is how a call decided by the agent's approval defaults records who
+// decided.
+func (a Agent) By() string { return ByAgentPrefix + a.ID }
+
+// AgentID reads the agent's ID out of a DecidedBy value ("agent:x" → "x");
+// "" when an agent did not decide.
+func AgentID(by string) string {
+	id, _ := strings.CutPrefix(by, ByAgentPrefix)
+	if id == by {
+		return ""
+	}
+	return id
 }
 
 // Built-in agents.
@@ -72,7 +115,7 @@ const (
 
 // DefaultAgent is today's behaviour: every tool, Auto, the global limits.
 func DefaultAgent() Agent {
-	return Agent{ID: DefaultAgentID, Name: "Default", ToolMode: ToolModeAuto, Paradigm: "json",
+	return Agent{ID: DefaultAgentID, Name: "Default", ToolMode: ToolModeAuto, Paradigm: "json", Approval: ApprovalRules,
 		Tools: ToolChoice{Default: true}, MaxTurns: 25, ToolTimeoutSeconds: 30, WorkspaceKind: "scratch", BuiltIn: true}
 }
 
@@ -101,6 +144,9 @@ func (a Agent) Normalize() Agent {
 	}
 	if a.Paradigm == "" {
 		a.Paradigm = d.Paradigm
+	}
+	if a.Approval == "" {
+		a.Approval = ApprovalRules
 	}
 	if a.MaxTurns == 0 {
 		a.MaxTurns = d.MaxTurns
@@ -142,6 +188,9 @@ func (a Agent) Check() error {
 	}
 	if _, ok := ParseToolMode(string(a.ToolMode)); !ok {
 		return fmt.Errorf("unknown tool mode %q (want text, native or auto)", a.ToolMode)
+	}
+	if !slices.Contains(ApprovalModes, a.Approval) {
+		return fmt.Errorf("unknown approval default %q (want rules, reads or ask)", a.Approval)
 	}
 	switch a.Paradigm {
 	case "json", "xml", "vcp":

@@ -97,6 +97,11 @@ type Chat struct {
 	LeafID string `json:"leafId"`
 	ChatOptions
 	ChatSetup
+	// ToolModeOwn and ParadigmOwn: the chat chose its tool mode (its call
+	// format) itself, in Chat options, and keeps it. Otherwise ToolMode
+	// (Paradigm) is its agent's as the agent is now, read at every turn.
+	ToolModeOwn bool `json:"toolModeOwn"`
+	ParadigmOwn bool `json:"paradigmOwn"`
 }
 
 // ChatOptions are the per-chat choices of how tools are offered and read.

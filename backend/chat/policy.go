@@ -157,7 +157,7 @@ func ValidDecidedBy(by string) bool {
 	case ByUser, ByRuleChat, ByRuleGlobal, ByInterrupted, ByLoopGuard, ByTurnCap, ByRepaired, ByNewMessage, ByTimeout, ByRecheck:
 		return true
 	}
-	return RuleID(by) > 0
+	return RuleID(by) > 0 || AgentID(by) != ""
 }
 
 // AuditEntry is one decision on one call. Rows are only ever appended.

@@ -44,6 +44,13 @@ func (e *Engine) record(ctx context.Context, c chat.Call, d chat.AuditDecision, 
 		} else {
 			entry.Rule = fmt.Sprintf("rule %d (revoked)", id)
 		}
+	} else if id := chat.AgentID(n.by); id != "" {
+		// The agent's approval default decided: the trail names it as it read then.
+		a, err := e.store.GetAgent(ctx, id)
+		if err != nil {
+			a = chat.Agent{ID: id, Name: id + " (deleted)"}
+		}
+		entry.Rule = approval.AgentGrantText(a)
 	}
 	if _, err := e.store.AddAudit(ctx, entry); err != nil {
 		e.notice(c.ChatID, "audit", "A decision on "+c.Name+" could not be written to the audit trail: "+err.Error())

@@ -89,6 +89,9 @@ type Deps struct {
 	// Provider is the chat's provider and model, without connecting (the
 	// gauge asks often); nil: Connect's.
 	Provider func(ctx context.Context, c chat.Chat) (chat.Provider, error)
+	// Instructions gives the instructions of the chat's MCP servers, added
+	// to the system prompt (instructions.go); nil: none.
+	Instructions InstructionsFor
 }
 
 // Model streams one completion (llm.Client satisfies it).
@@ -115,6 +118,7 @@ type Engine struct {
 	emit    bridge.Emitter
 	tools   ToolsFor
 	envFor  EnvFor
+	notes   InstructionsFor
 
 	windowFor WindowFor
 	overflow  Overflow
@@ -154,7 +158,7 @@ func New(d Deps) *Engine {
 		d.Overflow = DefaultOverflow
 	}
 	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
-		windowFor: d.Window, overflow: d.Overflow, provider: d.Provider,
+		windowFor: d.Window, overflow: d.Overflow, provider: d.Provider, notes: d.Instructions,
 		win:     windows{learned: map[string]int{}, ratio: map[string]float64{}, tok: fit.NewTokenizer()},
 		streams: map[string]*turn{}, running: map[string]toolRun{}, unreadable: map[string]int{}}
 }

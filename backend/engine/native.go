@@ -52,6 +52,9 @@ func (e *Engine) planTurn(ctx context.Context, c chat.Chat, p chat.Provider, his
 	agent := e.agentOf(ctx, c)
 	plan := turnPlan{mode: chat.ToolModeText, provider: p, chat: c, box: e.toolsOf(ctx, c.ID), system: agent.SystemPrompt, history: history,
 		calls: map[string][]chat.Call{}, generation: generationOf(agent)}
+	if e.notes != nil {
+		plan.system = withInstructions(plan.system, e.notes(ctx, c), plan.box)
+	}
 	plan.summary = activeSummary(ctx, e.store, c.ID, history)
 	if all, err := e.store.ListCalls(ctx, c.ID); err == nil {
 		for _, cl := range all {

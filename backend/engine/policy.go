@@ -19,7 +19,7 @@ func Subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) a
 	return func(c chat.Call) approval.Subject {
 		s := approval.Subject{Call: c}
 		if t, ok := box.Get(c.Name); ok {
-			s.PathArgs, s.Server, s.Remote = t.PathArgs, t.Server, t.Remote
+			s.PathArgs, s.Server, s.Remote, s.ReadOnly = t.PathArgs, t.Server, t.Remote, ReadOnlySafe(t)
 		}
 		switch {
 		case envErr != nil:
@@ -44,32 +44,38 @@ func ToolsOf(box *tools.Toolbox) approval.ToolsOf {
 	}
 }
 
-// applyRules decides the new calls of an answer by the rules: a never rule
-// denies, an allow rule runs, the loop guard and the turn cap hold an
-// allowed call for a person. previous are the chat's calls before these.
-// Callers hold e.decide.
+// applyRules decides the new calls of an answer by the rules and the
+// chat's agent's approval defaults: a never rule denies, an allow rule (or
+// the agent's "reads" default) runs, the loop guard and the turn cap (and
+// an agent that asks every time) hold an allowed call for a person.
+// previous are the chat's calls before these. Callers hold e.decide.
 func (e *Engine) applyRules(ctx context.Context, chatID string, box *tools.Toolbox, subject func(chat.Call) approval.Subject,
 	previous, stored []chat.Call) {
 	rules, err := e.store.RulesFor(ctx, chatID)
-	if err != nil || len(rules) == 0 {
+	agent := e.agentOfChat(ctx, chatID)
+	if err != nil || (len(rules) == 0 && agent.Approval != chat.ApprovalReads) {
 		return
 	}
 	turn, maxTurns := e.turnOf(ctx, chatID)
 	now := chat.Now()
 	for _, cl := range stored {
-		d := approval.Decide(approval.Input{Rules: rules, Previous: previous, Subject: subject(cl), Turn: turn, MaxTurns: maxTurns, Now: now})
+		d := approval.Decide(approval.Input{Rules: rules, Previous: previous, Subject: subject(cl), Turn: turn, MaxTurns: maxTurns, Now: now, Agent: agent})
 		previous = append(previous, cl)
 		switch d.Verdict {
 		case approval.Deny:
 			_ = e.denyByRule(ctx, cl, d.Rule)
 		case approval.Allow:
-			if e.approveLocked(ctx, cl, nil, d.Rule.By()) == nil {
+			if e.approveLocked(ctx, cl, nil, d.Decider()) == nil && d.Rule.ID != 0 {
 				e.used(ctx, d.Rule)
 			}
 		case approval.Held:
 			cl.Guard = d.Guard
+			n := note{by: d.By, detail: d.Guard}
+			if d.Rule.ID != 0 {
+				n.rule = &d.Rule
+			}
 			if e.save(cl) == nil {
-				e.record(ctx, cl, chat.AuditHeld, note{by: d.By, rule: &d.Rule, detail: d.Guard})
+				e.record(ctx, cl, chat.AuditHeld, n)
 			}
 		}
 	}

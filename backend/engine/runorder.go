@@ -56,20 +56,20 @@ func (e *Engine) runKey(ctx context.Context, chatID string) string {
 	return "chat:" + chatID
 }
 
-// stillAllowed decides again a call a rule allowed, on the workspace as it
+// stillAllowed decides again a call a rule (or the agent) allowed, on the workspace as it
 // is now (callers hold the chat's run lock). When it no longer runs, the
 // call is settled or handed back here, and false is returned: denied when
 // a never rule covers it now, back to a person (pending, with why) when
 // no rule allows it any more.
 func (e *Engine) stillAllowed(ctx context.Context, c chat.Call) bool {
-	if chat.RuleID(c.DecidedBy) == 0 {
+	if chat.RuleID(c.DecidedBy) == 0 && chat.AgentID(c.DecidedBy) == "" {
 		return true // a person decided, on what the card showed
 	}
 	e.decide.Lock()
 	defer e.decide.Unlock()
 	rules, _ := e.store.RulesFor(ctx, c.ChatID)
 	env, envErr := e.envFor(ctx, c.ChatID)
-	d := approval.Recheck(rules, Subjects(e.toolsOf(ctx, c.ChatID), env, envErr)(c), chat.Now())
+	d := approval.Recheck(rules, e.agentOfChat(ctx, c.ChatID), Subjects(e.toolsOf(ctx, c.ChatID), env, envErr)(c), chat.Now())
 	switch d.Verdict {
 	case approval.Allow:
 		return true

@@ -70,7 +70,7 @@ func TestChatExportCarriesItsAgent(t *testing.T) {
 // else is refused with the reason.
 func TestAgentsFile(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteAgents(&buf, []chat.Agent{{ID: "x", Name: "A", ProviderID: "p1", Model: "m", BuiltIn: true}}); err != nil {
+	if err := WriteAgents(&buf, []chat.Agent{{ID: "x", Name: "A", ProviderID: "p1", Model: "m", BuiltIn: true, Approval: chat.ApprovalAsk}}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "p1") {
@@ -79,6 +79,9 @@ func TestAgentsFile(t *testing.T) {
 	as, err := ReadAgents(&buf)
 	if err != nil || len(as) != 1 || as[0].Name != "A" || as[0].BuiltIn || as[0].ID != "" {
 		t.Fatalf("read = %+v, %v", as, err)
+	}
+	if as[0].Approval != chat.ApprovalAsk { // the approval default travels with the agent
+		t.Errorf("approval after the round trip: %q", as[0].Approval)
 	}
 	for _, bad := range []string{``, `[]`, `{"format":"airlock-export","version":1}`, `{"format":"airlock-agents","version":9,"agents":[{}]}`, `{"format":"airlock-agents","version":1,"agents":[]}`} {
 		if _, err := ReadAgents(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "cannot import") {

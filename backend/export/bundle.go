@@ -3,7 +3,7 @@
 // self-contained HTML page, and importers for Airlock JSON and ChatGPT's
 // conversations.json. The app and airlockctl both use it.
 //
-//	b, _ := export.Build(ctx, st, ids)     // nil ids: every chat
+//	b, _ := export.Build(ctx, st, ids)     // nil ids: every chat not in the Trash
 //	export.Write(w, b, "html")             // or "md", "json"
 //	b, src, _ := export.Read(r)            // Airlock JSON or ChatGPT, detected
 //	report, _ := export.Import(ctx, st, b) // one transaction, idempotent
@@ -172,7 +172,7 @@ type Reader interface {
 	ReadChats(ctx context.Context, ids []string) ([]store.ChatData, error)
 }
 
-// Build exports chats (nil or empty ids: every chat, in sidebar order)
+// Build exports chats (nil or empty ids: every chat not in the Trash, in sidebar order)
 // from one consistent snapshot. ExportedAt is now; set it for
 // reproducible output. Nothing outside the chats is included: no
 // providers, API keys, settings or rules (a chat's audit trail names the

@@ -17,11 +17,19 @@ func (s *Store) CreateChat(ctx context.Context, title string) (chat.Chat, error)
 	return s.NewChat(ctx, title, "")
 }
 
-// CreateChatWith starts a conversation with the given options.
+// CreateChatWith starts a conversation with the given options, and the
+// default agent: a tool mode or call format other than the agent's is the
+// chat's own.
 func (s *Store) CreateChatWith(ctx context.Context, title string, o chat.ChatOptions) (chat.Chat, error) {
 	now := chat.Now()
 	c := chat.Chat{ID: chat.NewID(), Title: strings.TrimSpace(title), CreatedAt: now, UpdatedAt: now, ChatOptions: o,
 		ChatSetup: chat.ChatSetup{AgentID: chat.DefaultAgentID}}
+	if c.ToolMode == "" {
+		c.ToolMode = chat.ToolModeText // what a chat did before the choice existed
+	}
+	a := agentOrDefault(ctx, s.db, chat.DefaultAgentID)
+	c.ToolModeOwn = c.ToolMode != a.ToolMode
+	c.ParadigmOwn = o.Paradigm != a.Paradigm
 	_, err := s.db.ExecContext(ctx,
 		insertChat, chatValues(c)...)
 	if err != nil {
@@ -40,17 +48,35 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir, mcp_servers, tool_mode, agent_id, provider_id, model, tool_toggles"
+const chatColumns = "id, title, created_at, updated_at, pinned, leaf_id, paradigm, recognize_others, workspace_kind, workspace_dir, mcp_servers, tool_mode, agent_id, provider_id, model, tool_toggles, tool_mode_own, paradigm_own"
 
 // insertChat writes a whole chat row.
-const insertChat = "INSERT INTO chats (" + chatColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+const insertChat = "INSERT INTO chats (" + chatColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
+// selectChats reads chats with their agent's tool mode and call format as
+// the agent is now (the default agent's when the chat's is gone).
+const selectChats = "SELECT " + chatColumns + `,
+	coalesce((SELECT json_extract(a.config, '$.toolMode') FROM agents a WHERE a.id = chats.agent_id),
+		(SELECT json_extract(a.config, '$.toolMode') FROM agents a WHERE a.id = 'default'), ''),
+	coalesce((SELECT json_extract(a.config, '$.paradigm') FROM agents a WHERE a.id = chats.agent_id),
+		(SELECT json_extract(a.config, '$.paradigm') FROM agents a WHERE a.id = 'default'), '')
+	FROM chats`
+
+// scanChat reads a row of selectChats. A chat that did not choose its own
+// tool mode (call format) takes its agent's: editing an agent changes the
+// next turns of its chats, and the chat shows what they will use.
 func scanChat(r scanner) (chat.Chat, error) {
 	var c chat.Chat
 	var servers sql.NullString
-	var toggles string
+	var toggles, agentMode, agentParadigm string
 	err := r.Scan(&c.ID, &c.Title, &c.CreatedAt, &c.UpdatedAt, &c.Pinned, &c.LeafID, &c.Paradigm, &c.RecognizeOthers, &c.WorkspaceKind, &c.WorkspaceDir, &servers, &c.ToolMode,
-		&c.AgentID, &c.ProviderID, &c.Model, &toggles)
+		&c.AgentID, &c.ProviderID, &c.Model, &toggles, &c.ToolModeOwn, &c.ParadigmOwn, &agentMode, &agentParadigm)
+	if m, ok := chat.ParseToolMode(agentMode); ok && !c.ToolModeOwn {
+		c.ToolMode = m
+	}
+	if validParadigm(agentParadigm) && !c.ParadigmOwn {
+		c.Paradigm = agentParadigm
+	}
 	if err == nil && servers.Valid {
 		c.MCPServers = []string{}
 		_ = json.Unmarshal([]byte(servers.String), &c.MCPServers) // written by serverList: a bad value offers none
@@ -69,8 +95,10 @@ func chatValues(c chat.Chat) []any {
 		c.AgentID = chat.DefaultAgentID
 	}
 	return []any{c.ID, c.Title, c.CreatedAt, c.UpdatedAt, c.Pinned, c.LeafID, c.Paradigm, c.RecognizeOthers, c.WorkspaceKind, c.WorkspaceDir, serverList(c.MCPServers), c.ToolMode,
-		c.AgentID, c.ProviderID, c.Model, toggleList(c.ToolToggles)}
+		c.AgentID, c.ProviderID, c.Model, toggleList(c.ToolToggles), c.ToolModeOwn, c.ParadigmOwn}
 }
+
+func validParadigm(p string) bool { return p == "json" || p == "xml" || p == "vcp" }
 
 // toggleList is the tool_toggles column: ” for none.
 func toggleList(t map[string]bool) string {
@@ -91,7 +119,7 @@ func serverList(names []string) sql.NullString {
 }
 
 func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
-	c, err := scanChat(q.QueryRowContext(ctx, "SELECT "+chatColumns+" FROM chats WHERE id = ?", id))
+	c, err := scanChat(q.QueryRowContext(ctx, selectChats+" WHERE id = ?", id))
 	if isNoRows(err) {
 		return chat.Chat{}, notFound("chat", id)
 	}
@@ -101,11 +129,11 @@ func getChat(ctx context.Context, q querier, id string) (chat.Chat, error) {
 	return c, nil
 }
 
-// ListChats returns every chat: pinned ones first, then by most recent
+// ListChats returns every chat not in the Trash: pinned ones first, then by most recent
 // activity.
 func (s *Store) ListChats(ctx context.Context) ([]chat.Chat, error) {
 	rows, err := s.db.QueryContext(ctx,
-		"SELECT "+chatColumns+" FROM chats ORDER BY pinned DESC, updated_at DESC, id DESC")
+		selectChats+" WHERE deleted_at = 0 ORDER BY pinned DESC, updated_at DESC, id DESC")
 	if err != nil {
 		return nil, wrap("list chats", err)
 	}
@@ -166,7 +194,10 @@ func (s *Store) SetPinned(ctx context.Context, id string, pinned bool) (chat.Cha
 	return c, wrap("pin chat", err)
 }
 
-// DeleteChat removes a chat; its messages go with it (ON DELETE CASCADE).
+// DeleteChat deletes a chat for good, whether or not it is in the Trash:
+// everything it owns goes with it (ON DELETE CASCADE), then the attachment
+// bytes no other message uses. The app's Delete moves a chat to the Trash
+// instead (trash.go).
 func (s *Store) DeleteChat(ctx context.Context, id string) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM chats WHERE id = ?", id)
 	if err == nil {
@@ -179,11 +210,11 @@ func (s *Store) DeleteChat(ctx context.Context, id string) error {
 }
 
 // SetChatOptions changes how a chat offers and reads tool calls, and where
-// its tools work.
+// its tools work. A tool mode (call format) other than its agent's is the
+// chat's own choice and wins over the agent's from then on; its agent's
+// value makes the chat follow the agent again.
 func (s *Store) SetChatOptions(ctx context.Context, id string, o chat.ChatOptions) (chat.Chat, error) {
-	switch o.Paradigm {
-	case "json", "xml", "vcp":
-	default:
+	if !validParadigm(o.Paradigm) {
 		return chat.Chat{}, invalid("unknown tool-call paradigm %q (want json, xml or vcp)", o.Paradigm)
 	}
 	if o.WorkspaceKind == "" {
@@ -210,8 +241,18 @@ func (s *Store) SetChatOptions(ctx context.Context, id string, o chat.ChatOption
 	}
 	var c chat.Chat
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE chats SET paradigm = ?, recognize_others = ?, workspace_kind = ?, workspace_dir = ?, mcp_servers = ?, tool_mode = ? WHERE id = ?",
-			o.Paradigm, o.RecognizeOthers, o.WorkspaceKind, o.WorkspaceDir, serverList(o.MCPServers), o.ToolMode, id)
+		var agentID string
+		if err := tx.QueryRowContext(ctx, "SELECT agent_id FROM chats WHERE id = ?", id).Scan(&agentID); err != nil {
+			if isNoRows(err) {
+				return notFound("chat", id)
+			}
+			return err
+		}
+		a := agentOrDefault(ctx, tx, agentID)
+		res, err := tx.ExecContext(ctx, `UPDATE chats SET paradigm = ?, recognize_others = ?, workspace_kind = ?, workspace_dir = ?, mcp_servers = ?, tool_mode = ?,
+			tool_mode_own = ?, paradigm_own = ? WHERE id = ?`,
+			o.Paradigm, o.RecognizeOthers, o.WorkspaceKind, o.WorkspaceDir, serverList(o.MCPServers), o.ToolMode,
+			o.ToolMode != a.ToolMode, o.Paradigm != a.Paradigm, id)
 		if err != nil {
 			return err
 		}

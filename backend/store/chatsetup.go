@@ -47,7 +47,7 @@ func (s *Store) NewChat(ctx context.Context, title, agentID string) (chat.Chat, 
 		return c, err
 	}
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, "UPDATE chats SET agent_id = ?, provider_id = ?, model = ? WHERE id = ?", a.ID, pid, model, c.ID)
+		_, err := tx.ExecContext(ctx, "UPDATE chats SET agent_id = ?, provider_id = ?, model = ?, tool_mode_own = 0, paradigm_own = 0 WHERE id = ?", a.ID, pid, model, c.ID)
 		if err != nil {
 			return err
 		}
@@ -148,8 +148,9 @@ func (s *Store) SetChatModel(ctx context.Context, chatID, providerID, model stri
 	return c, wrap("set chat model", err)
 }
 
-// SetChatAgent gives a chat another agent. The chat takes the agent's tool
-// mode and call format, and its model when it names one; its own tool
+// SetChatAgent gives a chat another agent. The chat follows the agent's
+// tool mode and call format from now on (its own choices of them are
+// dropped), and takes the agent's model when it names one; its own tool
 // toggles are dropped (they were choices against the other agent's list).
 // The workspace stays: files are not moved by a change of agent.
 func (s *Store) SetChatAgent(ctx context.Context, chatID, agentID string) (chat.Chat, error) {
@@ -164,7 +165,7 @@ func (s *Store) SetChatAgent(ctx context.Context, chatID, agentID string) (chat.
 			pid, model = a.ProviderID, a.Model
 		}
 		// An agent without a model of its own leaves the chat's.
-		if c, err = updateChat(ctx, tx, `UPDATE chats SET agent_id = ?, tool_mode = ?, paradigm = ?, tool_toggles = '',
+		if c, err = updateChat(ctx, tx, `UPDATE chats SET agent_id = ?, tool_mode = ?, paradigm = ?, tool_toggles = '', tool_mode_own = 0, paradigm_own = 0,
 			provider_id = CASE WHEN ? != '' THEN ? ELSE provider_id END, model = CASE WHEN ? != '' THEN ? ELSE model END WHERE id = ?`,
 			a.ID, a.ToolMode, a.Paradigm, pid, pid, pid, model, chatID); err != nil {
 			return err

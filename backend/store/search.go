@@ -40,7 +40,7 @@ const (
 	snippetRunes       = 90 // CJK snippets: about the length of a word snippet
 )
 
-// Search finds messages and tool calls in every chat whose text matches
+// Search finds messages and tool calls in every chat (not in the Trash) whose text matches
 // query, best matches first (bm25), at most limit (<= 0: 50; at most 500).
 // Every version of every message is searched; to show a hit that is not on
 // its chat's active path, SwitchVersion(hit.MessageID) first. An empty or
@@ -95,8 +95,10 @@ const (
 	hitColumns = `d.kind, d.ref, d.chat_id, d.message_id, m.role, m.created_at, c.title, coalesce(t.idx, -1),
 		CASE WHEN d.kind = 'message' AND m.kind = 'tool_results' THEN coalesce((SELECT group_concat(name, ', ')
 			FROM (SELECT DISTINCT name FROM tool_calls WHERE message_id = m.parent_id ORDER BY idx)), '') ELSE '' END`
-	hitJoins = ` JOIN messages m ON m.id = d.message_id JOIN chats c ON c.id = d.chat_id
+	hitJoins = ` JOIN messages m ON m.id = d.message_id JOIN chats c ON c.id = d.chat_id AND c.deleted_at = 0
 		LEFT JOIN tool_calls t ON d.kind = 'tool_call' AND t.id = d.ref `
+	// The documents of the chats in the Trash, left out before a page is cut.
+	inTrash = ` AND search_fts.rowid NOT IN (SELECT td.doc FROM chats tc JOIN search_docs td ON td.chat_id = tc.id WHERE tc.deleted_at > 0)`
 	// Up to 16 tokens around the best match, marked with U+0002/U+0003.
 	snippetFTS = `snippet(search_fts, -1, char(2), char(3), '…', 16)`
 )
@@ -142,7 +144,7 @@ func (s *Store) search(ctx context.Context, query, chatID string, onPath map[str
 			outer = " ORDER BY h.doc DESC"
 		}
 		q = `WITH h AS (SELECT search_fts.rowid AS doc, search_fts.rank AS score, ` + snippetFTS + ` AS snip
-				FROM search_fts WHERE search_fts MATCH ?1` + order + ` LIMIT ?2)
+				FROM search_fts WHERE search_fts MATCH ?1` + inTrash + order + ` LIMIT ?2)
 			SELECT ` + hitColumns + `, h.snip, '', '' FROM h CROSS JOIN search_docs d ON d.doc = h.doc` + hitJoins + outer
 		args = []any{p.match, limit}
 	case !p.cjk:

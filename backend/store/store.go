@@ -47,6 +47,9 @@ type Store struct {
 	// session identifies this run: rules that last until Airlock quits
 	// hold only under it (rules.go).
 	session string
+
+	// now, when set, is the Trash's clock (tests); else chat.Now.
+	now func() int64
 }
 
 // DefaultDir is where Airlock keeps its data: $AIRLOCK_DATA_DIR when set

@@ -37,7 +37,9 @@ type ChatData struct {
 
 // ReadChats reads whole chats for an export, from one consistent snapshot
 // (a read transaction: a stream writing meanwhile is not blocked). With no
-// ids it reads every chat, in ListChats order.
+// ids it reads every chat not in the Trash ("export everything" leaves the
+// Trash out: it holds what the user deleted), in ListChats order; chats
+// named by id are read wherever they are.
 func (s *Store) ReadChats(ctx context.Context, ids []string) ([]ChatData, error) {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -45,7 +47,7 @@ func (s *Store) ReadChats(ctx context.Context, ids []string) ([]ChatData, error)
 	}
 	defer tx.Rollback()
 	if ids == nil {
-		rows, err := tx.QueryContext(ctx, "SELECT id FROM chats ORDER BY pinned DESC, updated_at DESC, id DESC")
+		rows, err := tx.QueryContext(ctx, "SELECT id FROM chats WHERE deleted_at = 0 ORDER BY pinned DESC, updated_at DESC, id DESC")
 		if err != nil {
 			return nil, wrap("read chats", err)
 		}
@@ -131,7 +133,8 @@ type ImportResult struct {
 // row: it is kept as it is (the local copy wins) and counted as skipped, so
 // importing a file twice adds nothing the second time, and importing a
 // newer export of a chat adds just its new messages and calls. For a chat
-// already here, the title, options, pin and scratch files stay local; its
+// already here, the title, options, pin and scratch files stay local (and
+// it leaves the Trash if it was there); its
 // active path moves to the imported one only when that continues the local
 // one (the local leaf lies on the imported path). An ID that is here but
 // in another chat (or a message ID used by a call's message in another
@@ -176,11 +179,23 @@ func (s *Store) importChat(ctx context.Context, tx *sql.Tx, d ChatData, r *Impor
 	}
 	if exists {
 		r.ChatsMerged++
+		// Imported on purpose: a chat that was in the Trash comes back.
+		if _, err := tx.ExecContext(ctx, "UPDATE chats SET deleted_at = 0 WHERE id = ?", c.ID); err != nil {
+			return err
+		}
 	} else {
 		r.ChatsAdded++
 		if c.AgentID, err = importedAgent(ctx, tx, d.Agent); err != nil {
 			return err
 		}
+		// What the chat used stays: a value other than its agent's here is
+		// the chat's own.
+		if c.ToolMode == "" {
+			c.ToolMode = chat.ToolModeText // what a chat did before the choice existed
+		}
+		a := agentOrDefault(ctx, tx, c.AgentID)
+		c.ToolModeOwn = c.ToolModeOwn || c.ToolMode != a.ToolMode
+		c.ParadigmOwn = c.ParadigmOwn || c.Paradigm != a.Paradigm
 		if _, err := tx.ExecContext(ctx, insertChat, chatValues(c)...); err != nil {
 			return err
 		}

@@ -120,6 +120,17 @@ func (m *Manager) ResetScratch(ctx context.Context, chatID string) error {
 	return m.store.SaveScratch(ctx, chatID, nil)
 }
 
+// Forget closes a chat's workspace if it is open (the chat went to the
+// Trash): what it holds is saved already; Get opens it again when needed.
+func (m *Manager) Forget(chatID string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if w := m.open[chatID]; w != nil {
+		_ = w.Close()
+		delete(m.open, chatID)
+	}
+}
+
 // Close closes every open workspace. An overlay's pending changes stay
 // saved (when the store keeps them) for the next run.
 func (m *Manager) Close() {

@@ -32,7 +32,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dataDir := dataDirFlag(fs)
 	var ids stringList
 	fs.Var(&ids, "chat", "a chat to export, by ID (repeat for several)")
-	all := fs.Bool("all", false, "export every chat")
+	all := fs.Bool("all", false, "export every chat (not those in the Trash; name one by ID to export it)")
 	format := fs.String("format", "", "md, html or json (default: from the -o file name)")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	tz := fs.String("tz", "Local", "time zone for the times in md and html (an IANA name such as Europe/Lisbon, or UTC)")

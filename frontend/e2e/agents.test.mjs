@@ -133,6 +133,10 @@ test('two chats on two models of one server, each with its own agent; a read-onl
   await send('read the notes please')
   const after = (bodies[from].tools ?? []).map((t) => t.function.name)
   assert.ok(!after.includes('read_file') && after.includes('list_files') !== undefined, `after turning read_file off: ${after}`)
+  // The reviewer's approval default runs its reads without asking, and says so.
+  const chatId = await app.eval(`document.querySelector('[data-testid="chat-item"]').dataset.chatId`)
+  const calls = await app.eval(`window.go.main.App.ListCalls(${JSON.stringify(chatId)})`)
+  for (const c of calls.filter((c) => c.state === 'done')) assert.equal(c.decidedBy, 'agent:reviewer', `${c.name} was decided by ${c.decidedBy}`)
 })
 
 test('screenshots: the picker and the checklist, English and Chinese, light and dark', async () => {
@@ -147,6 +151,8 @@ test('screenshots: the picker and the checklist, English and Chinese, light and 
     await shot(`agents-picker-${language}-${theme}`)
     await app.eval(`document.querySelector('[data-testid="model-chip"]').click()`)
     await app.click('chat-options')
+    await app.waitFor(`!!document.querySelector('[data-testid="chat-mode-source"]')`, 5000, 'where the tool mode comes from')
+    await shot(`agents-chatoptions-${language}-${theme}`)
     await app.click('chat-tools-open')
     await app.waitFor(`!!document.querySelector('[data-testid="tool-toggle"]')`, 5000, 'the checklist')
     await shot(`agents-tools-${language}-${theme}`)
@@ -158,5 +164,9 @@ test('screenshots: the picker and the checklist, English and Chinese, light and 
     await app.click('[data-testid="agent-card"][data-agent="reviewer"] [data-testid="agent-edit"]')
     await app.waitFor(`!!document.querySelector('[data-testid="agent-form"] [data-testid="tool-toggle"]')`, 5000, 'the agent form')
     await shot(`agents-form-${language}-${theme}`)
+    // The reviewer's approval default: reads run without asking.
+    assert.equal(await app.eval(`document.querySelector('[data-testid="agent-approval-reads"]').checked`), true)
+    await app.eval(`document.querySelector('[data-testid="agent-approval"]').scrollIntoView({ block: 'center' })`)
+    await shot(`agents-approval-${language}-${theme}`)
   }
 })

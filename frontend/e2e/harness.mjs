@@ -207,3 +207,33 @@ class App {
     return r
   }
 }
+
+/** Language and theme as Settings saves them; the page is loaded again to take them. */
+export async function look(app, language, theme) {
+  await app.eval(`(async () => { const a = window.go.main.App; const s = await a.GetSettings(); await a.SaveSettings({ ...s, language: ${JSON.stringify(language)}, theme: ${JSON.stringify(theme)} }) })()`)
+  // The reload may come before this eval's answer does (a loaded machine): the page it ran in is gone then.
+  await app.eval(`(setTimeout(() => location.reload(), 50), true)`).catch(() => {})
+  await sleep(800)
+  await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
+  await sleep(600)
+}
+
+/**
+ * Types file into the native GTK save dialog titled like title (opened by
+ * the app meanwhile) and presses Return, with xdotool. shot(name) may take a
+ * screenshot while the dialog shows.
+ */
+export async function fillSaveDialog(title, file, shot = () => {}) {
+  const win = execFileSync('xdotool', ['search', '--sync', '--name', title], { timeout: 15000 }).toString().trim().split('\n')[0]
+  if (!win) throw new Error(`no save dialog titled ${title}`)
+  await sleep(800)
+  shot()
+  // There is no window manager under Xvfb (no _NET_ACTIVE_WINDOW): focus the dialog directly.
+  try {
+    execFileSync('xdotool', ['windowfocus', '--sync', win], { timeout: 5000 })
+  } catch {}
+  execFileSync('xdotool', ['key', '--window', win, '--clearmodifiers', 'ctrl+a'])
+  execFileSync('xdotool', ['type', '--window', win, '--delay', '20', file])
+  await sleep(300)
+  execFileSync('xdotool', ['key', '--window', win, 'Return'])
+}

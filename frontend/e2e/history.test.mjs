@@ -2,11 +2,10 @@
 // native dialog) on the real built app with the demo model.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hasXdotool, startApp } from './harness.mjs'
+import { fillSaveDialog, hasXdotool, startApp } from './harness.mjs'
 
 const running = new Set()
 after(async () => { for (const a of running) await a.kill() })
@@ -69,22 +68,32 @@ test('search finds a message in another chat and opens it there', async () => {
   await sleep(1000)
   app.screenshot('history-find')
 
-  // Delete with undo: gone from the list at once, back with Undo, still there afterwards.
+  // Delete moves to the Trash: gone from the list at once, back with Undo.
   await app.click(`[data-testid="chat-item"][data-chat-id="${second}"]`)
   await app.eval(`document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]').closest('li').querySelector('[data-testid="chat-delete"]').click()`)
-  await app.click('confirm-delete')
   await app.waitFor(`!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'chat hidden')
   await app.waitFor(`!!document.querySelector('[data-testid="undo-delete"]')`, 3000, 'undo offered')
+  assert.ok((await app.eval(`window.go.main.App.ListTrash()`)).some((c) => c.id === second), 'in the Trash')
   await sleep(500)
   app.screenshot('history-undo')
   await app.click('undo-delete')
   await app.waitFor(`!!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'chat back')
-  await sleep(5500)
   const ids = (await app.eval(`window.go.main.App.ListChats()`)).map((c) => c.id)
-  assert.ok(ids.includes(second), 'not deleted after Undo')
+  assert.ok(ids.includes(second), 'back in the list after Undo')
+  assert.equal((await app.eval(`window.go.main.App.ListTrash()`)).length, 0, 'Trash empty after Undo')
 
-  // Settings ▸ Data.
-  await app.click('settings-open')
+  // Deleted again, then restored from Settings ▸ Trash.
+  await app.eval(`document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]').closest('li').querySelector('[data-testid="chat-delete"]').click()`)
+  await app.waitFor(`!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'chat hidden again')
+  await app.click('trash-open')
+  await app.waitFor(`!!document.querySelector('[data-testid="trash-item"][data-chat-id="${second}"]')`, 3000, 'listed in the Trash')
+  await sleep(500)
+  app.screenshot('history-trash')
+  await app.eval(`document.querySelector('[data-testid="trash-item"][data-chat-id="${second}"] [data-testid="trash-restore"]').click()`)
+  await app.waitFor(`!document.querySelector('[data-testid="trash-item"]') && !!document.querySelector('[data-testid="trash-none"]')`, 3000, 'Trash empty')
+  await app.waitFor(`!!document.querySelector('[data-testid="chat-item"][data-chat-id="${second}"]')`, 3000, 'restored to the list')
+
+  // Settings ▸ Data (Settings is open on the Trash).
   await app.click('settings-tab-data')
   await app.waitFor(`!!document.querySelector('[data-testid="export-all"]') && !!document.querySelector('[data-testid="import-file"]')`, 3000, 'data tab')
   await sleep(800)
@@ -138,18 +147,7 @@ test('export a chat as JSON through the native save dialog', { skip: !hasXdotool
   app.screenshot('history-menu')
   await app.eval(`(setTimeout(() => document.querySelector('[data-testid="export-json"]').click(), 0), true)`)
 
-  const win = execFileSync('xdotool', ['search', '--sync', '--name', 'Export'], { timeout: 15000 }).toString().trim().split('\n')[0]
-  assert.ok(win, 'the save dialog opened')
-  await sleep(800)
-  app.screenshot('history-export-dialog')
-  // There is no window manager under Xvfb (no _NET_ACTIVE_WINDOW): focus the dialog directly.
-  try {
-    execFileSync('xdotool', ['windowfocus', '--sync', win], { timeout: 5000 })
-  } catch {}
-  execFileSync('xdotool', ['key', '--window', win, '--clearmodifiers', 'ctrl+a'])
-  execFileSync('xdotool', ['type', '--window', win, '--delay', '20', file])
-  await sleep(300)
-  execFileSync('xdotool', ['key', '--window', win, 'Return'])
+  await fillSaveDialog('Export', file, () => app.screenshot('history-export-dialog'))
 
   await app.waitFor(`[...document.querySelectorAll('[data-testid="toast"]')].some(t => t.innerText.includes(${JSON.stringify(file)}))`, 10000, 'exported toast')
   assert.ok(existsSync(file), 'the file was written')

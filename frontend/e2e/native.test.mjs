@@ -76,7 +76,7 @@ test('auto: a model that refuses tools falls back to text in the same answer, an
   assert.equal(bodies[1].tools, undefined, 'then with text calls')
   const msgs = await app.eval(`window.go.main.App.ListMessages(document.querySelector('[data-testid="chat-item"]').dataset.chatId)`)
   assert.equal(msgs.length, 2, 'one answer: the user message stands, no failed attempt left behind')
-  const mode = await app.eval(`window.go.main.App.ModelMode()`)
+  const mode = await app.eval(`window.go.main.App.ModelMode(document.querySelector('[data-testid="chat-item"]').dataset.chatId, '', '')`)
   assert.equal(mode.learned, 'text')
   assert.match(mode.reason, /does not support tools/)
   await app.waitFor(`/Auto/.test(document.body.innerText)`, 5000, 'the user is told')

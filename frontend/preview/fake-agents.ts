@@ -21,6 +21,8 @@ export function createFakeAgents(o: {
   defaultToolMode: () => Agent['toolMode']
   regenerate: (messageId: string) => Promise<unknown>
   messageChat: (messageId: string) => string
+  /** The active provider (Settings → Providers): as in the backend, choosing one makes new chats start there. */
+  activeProviderId?: () => string
 }) {
   const now = Date.now()
   const agents: Agent[] = [
@@ -86,7 +88,14 @@ export function createFakeAgents(o: {
     if (a.providerId) Object.assign(c, { providerId: a.providerId, model: a.model })
     lastAgent = a.id
   }
+  let activeSeen = o.activeProviderId?.()
   const next = (agentId: string) => {
+    const active = o.activeProviderId?.()
+    if (active !== activeSeen) {
+      activeSeen = active
+      const p = o.providers.find((x) => x.id === active)
+      if (p) last = { providerId: p.id, model: p.model }
+    }
     const a = agentOf(agentId || lastAgent)
     return a.providerId ? { agentId: a.id, providerId: a.providerId, model: a.model, toolToggles: null } : { agentId: a.id, ...last, toolToggles: null }
   }

@@ -52,7 +52,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
   const providers = prefs.providers
   const chats: Chat[] = []
   const mcp = createFakeMcp({ emit, chats, setup: opts.mcp, startMs: opts.mcpStartMs })
-  const native = createFakeNative({ emit, settings: prefs.get, providers })
+  const native = createFakeNative({ emit, settings: prefs.get, providers, chats })
   /** The native calls of answers still streaming, by message id. */
   const nativeOf = new Map<string, NativeCall[]>()
   const messages: Message[] = []
@@ -559,6 +559,7 @@ export function installFakeBackend(opts: FakeOptions = {}) {
       return c
     },
     defaultToolMode: () => prefs.get().toolMode,
+    activeProviderId: () => prefs.get().activeProviderId,
     regenerate: async () => {
       throw apiErr('unavailable', 'The preview keeps no versions.')
     },

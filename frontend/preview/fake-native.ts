@@ -98,13 +98,22 @@ export function nativeCards(calls: NativeCall[], tools: ToolSpec[]) {
   })
 }
 
-export function createFakeNative(o: { emit: Emit; settings: () => Settings; providers: Provider[] }) {
+export function createFakeNative(o: { emit: Emit; settings: () => Settings; providers: Provider[]; chats: Chat[] }) {
   const now = Date.now()
   const modes = new Map<string, Learned>([
     ['env\u0000llama-3.1-8b-instruct', { learned: 'text', reason: 'HTTP 400: "llama-3.1-8b-instruct" does not support tools', learnedAt: now - 2 * DAY, override: '' }],
     ['p-openai\u0000gpt-4o-mini', { learned: 'native', reason: 'its native calls work', learnedAt: now - 5 * DAY, override: '' }],
   ])
   const active = () => o.providers.find((p) => p.id === o.settings().activeProviderId) ?? o.providers[0]
+  /** The provider and model a chat talks to (as the backend's chatProvider): its own, else the active one. */
+  const providerOf = (providerId?: string, model?: string): Provider => {
+    const p = (providerId && o.providers.find((x) => x.id === providerId)) || active()
+    return model ? { ...p, model } : p
+  }
+  const target = (chatId: string, providerId: string, model: string): Provider => {
+    const c = chatId ? o.chats.find((x) => x.id === chatId) : undefined
+    return c ? providerOf(c.providerId, c.model) : providerOf(providerId, model)
+  }
   const key = (p: Provider) => `${p.id}\u0000${p.model}`
   const get = (p: Provider): Learned => modes.get(key(p)) ?? { learned: '', reason: '', learnedAt: 0, override: '' }
   const info = (p: Provider): ModelModeInfo => {
@@ -115,10 +124,10 @@ export function createFakeNative(o: { emit: Emit; settings: () => Settings; prov
 
   return {
     bindings: {
-      ModelMode: async () => info(active()),
-      SetModelMode: async (override: string, forget: boolean) => {
+      ModelMode: async (chatId = '', providerId = '', model = '') => info(target(chatId, providerId, model)),
+      SetModelMode: async (chatId: string, providerId: string, model: string, override: string, forget: boolean) => {
         if (override !== '' && override !== 'native' && override !== 'text') throw apiErr('invalid', `unknown tool mode "${override}" (want native or text)`)
-        const p = active()
+        const p = target(chatId, providerId, model)
         const m = forget ? { learned: '' as const, reason: '', learnedAt: 0, override: '' as const } : get(p)
         modes.set(key(p), { ...m, override })
         return info(p)
@@ -129,7 +138,7 @@ export function createFakeNative(o: { emit: Emit; settings: () => Settings; prov
     plan(chat: Chat): 'text' | 'native' {
       const mode: ToolMode = chat.toolMode ?? 'text'
       if (mode !== 'auto') return mode
-      const p = active()
+      const p = providerOf(chat.providerId, chat.model)
       const m = get(p)
       if (m.override || m.learned) return m.override || m.learned || 'native'
       if (REFUSES_TOOLS.has(p.model)) {
@@ -147,7 +156,7 @@ export function createFakeNative(o: { emit: Emit; settings: () => Settings; prov
 
     /** An answer asked for natively ended with native calls: Auto learns they work (silently: nothing changes). */
     worked(chat: Chat) {
-      const p = active()
+      const p = providerOf(chat.providerId, chat.model)
       if (chat.toolMode === 'auto' && !get(p).learned && !get(p).override) learn(p, 'native', 'its native calls work')
     },
   }

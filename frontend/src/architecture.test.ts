@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const SRC = __dirname
-const BINDINGS = ['api', 'historyApi', 'policyApi', 'undoApi', 'agentsApi', 'windowApi', 'contextApi', 'codeApi', 'finishApi', 'attachmentsApi', 'events', 'policyEvents', 'onEvent']
+const BINDINGS = ['api', 'historyApi', 'policyApi', 'undoApi', 'agentsApi', 'windowApi', 'contextApi', 'codeApi', 'finishApi', 'attachmentsApi', 'trashApi', 'filesOutApi', 'mcpOffersApi', 'events', 'policyEvents', 'onEvent']
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

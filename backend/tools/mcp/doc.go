@@ -80,4 +80,16 @@
 // (server gone, call refused, cancelled) is written for the model: "the
 // MCP server "x" stopped while running y (exit status 3)" and the stderr
 // tail.
+//
+// # Prompts, resources, instructions
+//
+// Offers lists the prompts, resources and resource templates of ready
+// servers when the person asks (never on its own), capped per server
+// (MaxListedPrompts, MaxListedResources, MaxListedTemplates; a cut list is a
+// problem line). GetPrompt and ReadResource return a Part: text for the
+// message and Files to attach (the caller checks them like attached files);
+// one brings at most MaxOfferBytes. Complete asks for argument values
+// (at most MaxCompletions). A prompts or resources list_changed makes
+// OnChange run, so the UI reads the lists again. Status.Instructions is the
+// server's initialize instructions, cut at MaxInstructionsBytes.
 package mcp

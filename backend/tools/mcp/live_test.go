@@ -176,3 +176,28 @@ func TestToolHintsFromAnnotations(t *testing.T) {
 		t.Errorf("echo said nothing: %+v", h)
 	}
 }
+
+// A multi-select question (an array of choices) reaches the person with its
+// schema, and the chosen values reach the server as an array.
+func TestMultiSelectQuestion(t *testing.T) {
+	ts := newTestServer(t, true)
+	ts.srv.AddTool(&sdk.Tool{Name: "pick", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			res, err := req.Session.Elicit(ctx, &sdk.ElicitParams{Message: "Which?", RequestedSchema: json.RawMessage(
+				`{"type":"object","properties":{"colours":{"type":"array","items":{"type":"string","enum":["red","green","blue"]}}},"required":["colours"]}`)})
+			if err != nil {
+				return nil, err
+			}
+			got, _ := json.Marshal(res.Content)
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Action + " " + string(got)}}}, nil
+		})
+	var schema string
+	m := startManager(t, ts, Options{Elicit: func(_ context.Context, q Question) (Answer, error) {
+		schema = string(q.Schema)
+		return Answer{Action: "accept", Content: map[string]any{"colours": []any{"red", "blue"}}}, nil
+	}})
+	out, err := runAs(t, toolNamed(t, m, "mcp__test__pick"), "call-1", `{}`, 10*time.Second)
+	if err != nil || out.Text != `accept {"colours":["red","blue"]}` || !strings.Contains(schema, `"type":"array"`) {
+		t.Fatalf("multi-select: %q, %v (schema %s)", out.Text, err, schema)
+	}
+}

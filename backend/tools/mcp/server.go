@@ -12,6 +12,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"airlock/backend/redact"
 )
 
 // State is where a server is in its life.
@@ -43,10 +45,15 @@ type Status struct {
 	// still offered: the next call starts it again, once.
 	RestartsOnUse bool `json:"restartsOnUse,omitempty"`
 	// ServerName and ServerVersion are what the server said it is.
-	ServerName    string       `json:"serverName,omitempty"`
-	ServerVersion string       `json:"serverVersion,omitempty"`
-	Since         time.Time    `json:"since"`
-	Config        ServerConfig `json:"config"` // Redacted
+	ServerName    string `json:"serverName,omitempty"`
+	ServerVersion string `json:"serverVersion,omitempty"`
+	// Instructions are what the server said about using it (its initialize
+	// result's instructions), credentials masked, cut at
+	// MaxInstructionsBytes (InstructionsCut says so).
+	Instructions    string       `json:"instructions,omitempty"`
+	InstructionsCut bool         `json:"instructionsCut,omitempty"`
+	Since           time.Time    `json:"since"`
+	Config          ServerConfig `json:"config"` // Redacted
 }
 
 // legacyProtocolVersion is the last MCP version with the initialize
@@ -70,6 +77,10 @@ type server struct {
 	tools    []remoteTool
 	problems []string
 	info     *sdk.Implementation
+	// What the server said about using it (capInstructions), and whether
+	// it was cut.
+	instructions    string
+	instructionsCut bool
 }
 
 func newServer(m *Manager, cfg ServerConfig) *server {
@@ -164,6 +175,7 @@ func (s *server) startLocked() *attempt {
 	s.cur = a
 	s.setState(StateStarting, "")
 	s.crashed, s.tools, s.problems, s.stderr, s.info = false, nil, nil, "", nil
+	s.instructions, s.instructionsCut = "", false
 	return a
 }
 
@@ -223,6 +235,7 @@ func (s *server) run(a *attempt) {
 	s.tools, s.problems = listed, problems
 	if res := sess.InitializeResult(); res != nil {
 		s.info = res.ServerInfo
+		s.instructions, s.instructionsCut = capInstructions(redact.Known(res.Instructions, s.masked...))
 	}
 	s.setState(StateReady, "")
 	s.mu.Unlock()
@@ -267,8 +280,12 @@ func (s *server) handshake(ctx context.Context, a *attempt) (*sdk.ClientSession,
 		Logger: scrubbingLogger(s.m.opts.Logger, s.secrets).With("mcp_server", s.cfg.Name),
 		// Airlock offers no roots or sampling (deprecated by the 2026-07-28
 		// spec); elicitation when the app answers questions.
-		Capabilities:                &sdk.ClientCapabilities{},
-		ToolListChangedHandler:      func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
+		Capabilities:           &sdk.ClientCapabilities{},
+		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { s.refreshSoon(a) },
+		// Prompts and resources are read when the person asks: a change
+		// only tells the UI to read them again.
+		PromptListChangedHandler:    func(context.Context, *sdk.PromptListChangedRequest) { s.m.changed() },
+		ResourceListChangedHandler:  func(context.Context, *sdk.ResourceListChangedRequest) { s.m.changed() },
 		LoggingMessageHandler:       func(_ context.Context, req *sdk.LoggingMessageRequest) { s.logMessage(a, req) },
 		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) { s.progress(a, req) },
 	}
@@ -381,6 +398,7 @@ func (s *server) stop(reason string) {
 	a := s.cur
 	s.cur = nil
 	s.crashed, s.tools, s.problems, s.stderr, s.info = false, nil, nil, "", nil
+	s.instructions, s.instructionsCut = "", false
 	s.setState(StateStopped, reason)
 	s.mu.Unlock()
 	if a != nil {
@@ -433,6 +451,9 @@ func (s *server) status() Status {
 	}
 	if s.info != nil {
 		st.ServerName, st.ServerVersion = s.info.Name, s.info.Version
+	}
+	if s.state == StateReady {
+		st.Instructions, st.InstructionsCut = s.instructions, s.instructionsCut
 	}
 	return st
 }

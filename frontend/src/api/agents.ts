@@ -6,7 +6,11 @@ import { normalizeChat, normalizeMessage, type Chat, type Message, type ToolMode
 import type { ToolKind } from './calls'
 
 export type ToolChoice = go.ToolChoice
-export type Agent = Omit<go.Agent, 'toolMode' | 'paradigm' | 'workspaceKind'> & {
+/** Which rules decide the calls of an agent's chats (chat.ApprovalMode). */
+export type ApprovalMode = 'rules' | 'reads' | 'ask'
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['rules', 'reads', 'ask']
+export type Agent = Omit<go.Agent, 'toolMode' | 'paradigm' | 'workspaceKind' | 'approval'> & {
+  approval: ApprovalMode
   toolMode: ToolMode
   paradigm: 'json' | 'xml' | 'vcp'
   workspaceKind: 'scratch' | 'folder' | 'overlay'
@@ -44,6 +48,7 @@ export const blankAgent = (): Agent => ({
   workspaceKind: 'scratch',
   workspaceDir: '',
   sequential: false,
+  approval: 'rules',
   builtIn: false,
   createdAt: 0,
   updatedAt: 0,
@@ -56,6 +61,7 @@ export function normalizeAgent(a: Agent): Agent {
     ...a,
     temperature: a.temperature ?? null,
     topP: a.topP ?? null,
+    approval: APPROVAL_MODES.includes(a.approval) ? a.approval : 'rules',
     tools: { default: !!a.tools?.default, toggles: a.tools?.toggles ?? {}, readOnly: !!a.tools?.readOnly },
   }
 }

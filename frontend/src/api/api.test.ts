@@ -131,7 +131,9 @@ describe('api wrapper', () => {
     // a missing effective is worked out the way the backend does: override, learned, else native
     expect(await api.modelMode()).toEqual({ providerId: 'p', model: 'gemma3', learned: 'text', reason: 'HTTP 400', learnedAt: 5, override: '', effective: 'text' })
     expect(await api.setModelMode('native', false)).toMatchObject({ override: 'native', effective: 'native', reason: '', learnedAt: 0 })
-    expect(SetModelMode).toHaveBeenCalledWith('native', false)
+    expect(SetModelMode).toHaveBeenCalledWith('', '', '', 'native', false)
+    await api.modelMode({ chatId: 'c9', providerId: '', model: '' })
+    expect(ModelMode).toHaveBeenLastCalledWith('c9', '', '')
   })
 
   it('calls:forming reaches its listener normalised (a Go nil list is no calls)', () => {

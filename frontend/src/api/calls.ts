@@ -3,7 +3,7 @@ import { arr, call, type go, type Narrow } from './core'
 import type { Paradigm } from './chats'
 
 export type CallState = 'pending' | 'approved' | 'running' | 'done' | 'error' | 'denied' | 'interrupted' | 'problem'
-export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | `rule:${number}` | 'system' | 'new_message' | 'loop_guard' | 'turn_cap' | 'repaired' | 'recheck' | 'timeout'
+export type DecidedBy = 'user' | 'rule:chat' | 'rule:global' | `rule:${number}` | 'system' | 'new_message' | 'loop_guard' | 'turn_cap' | 'repaired' | 'recheck' | 'timeout' | `agent:${string}`
 /** A tool call the model proposed, as the approval flow tracks it. */
 export type Call = Narrow<go.Call, { state: CallState; decidedBy?: DecidedBy; resultStatus?: 'success' | 'error' | 'denied' }>
 /** A picture a tool returned: `data` is base64. */

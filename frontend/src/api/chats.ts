@@ -33,6 +33,9 @@ export type Chat = Narrow<
     agentId?: string
     providerId?: string
     model?: string
+    /** The chat chose its own tool mode / call format (absent: it follows its agent's). */
+    toolModeOwn?: boolean
+    paradigmOwn?: boolean
   }
 >
 export const DEFAULT_CHAT_OPTIONS: ChatOptions = { paradigm: 'json', recognizeOthers: true }
@@ -100,6 +103,7 @@ export const chatsApi = {
   /** Send the chat's mcpServers along: the backend stores the options whole (a missing list would mean "all"); a missing toolMode keeps the chat's. */
   setChatOptions: async (chatId: string, o: ChatOptions & { mcpServers?: string[] | null }) =>
     normalizeChat(await call<Chat>('SetChatOptions', chatId, o)),
+  /** Moves a chat to the Trash (restorable for 30 days: trashApi). */
   deleteChat: (id: string) => call<void>('DeleteChat', id),
   listMessages: async (chatId: string) =>
     arr(await call<Message[] | null>('ListMessages', chatId)).map(normalizeMessage),

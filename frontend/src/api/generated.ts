@@ -40,6 +40,19 @@ export type Chat = {
   providerId: string
   model: string
   toolToggles: Record<string, boolean>
+  toolModeOwn: boolean
+  paradigmOwn: boolean
+}
+
+/** Go: chat.TrashedChat */
+export type TrashedChat = {
+  id: string
+  title: string
+  createdAt: number
+  updatedAt: number
+  deletedAt: number
+  purgeAt: number
+  messages: number
 }
 
 /** Go: chat.Attachment */
@@ -472,11 +485,14 @@ export type McpServerInfo = {
   restartsOnUse?: boolean
   serverName?: string
   serverVersion?: string
+  instructions?: string
+  instructionsCut?: boolean
   since: string
   config: McpServerConfig
   fromEnv: boolean
   auth?: string
   authError?: string
+  instructionsOn: boolean
 }
 
 /** Go: facade.MCPServers */
@@ -514,6 +530,67 @@ export type McpProgress = {
   progress: number
   total?: number
   message?: string
+}
+
+/** Go: mcp.Prompt */
+export type McpPrompt = {
+  server: string
+  name: string
+  title?: string
+  description?: string
+  arguments: McpPromptArgument[]
+}
+
+/** Go: mcp.PromptArgument */
+export type McpPromptArgument = {
+  name: string
+  title?: string
+  description?: string
+  required?: boolean
+}
+
+/** Go: mcp.Resource */
+export type McpResource = {
+  server: string
+  uri: string
+  name: string
+  title?: string
+  description?: string
+  mime?: string
+  size?: number
+}
+
+/** Go: mcp.ResourceTemplate */
+export type McpResourceTemplate = {
+  server: string
+  uriTemplate: string
+  name: string
+  title?: string
+  description?: string
+  mime?: string
+  variables: string[]
+}
+
+/** Go: mcp.Offers */
+export type McpOffers = {
+  prompts: McpPrompt[]
+  resources: McpResource[]
+  templates: McpResourceTemplate[]
+  problems: string[]
+}
+
+/** Go: facade.MCPFile */
+export type McpFile = {
+  name: string
+  size: number
+  image: string
+  data: string
+}
+
+/** Go: facade.MCPPart */
+export type McpPart = {
+  text: string
+  files: McpFile[]
 }
 
 /** Go: bridge.FormingCall */
@@ -680,6 +757,7 @@ export type Agent = {
   workspaceKind: string
   workspaceDir: string
   sequential: boolean
+  approval: string
   builtIn: boolean
   createdAt: number
   updatedAt: number

@@ -32,6 +32,9 @@ export * from './context'
 export * from './code'
 export * from './finish'
 export * from './attachments'
+export * from './mcpOffers'
+export * from './trash'
+export * from './filesOut'
 
 export const api = { ...settingsApi, ...chatsApi, ...callsApi, ...workspaceApi, ...mcpApi }
 

@@ -10,7 +10,7 @@ export type McpServerConfig = Narrow<go.McpServerConfig, { transport?: McpTransp
 export type McpState = 'starting' | 'ready' | 'failed' | 'stopped'
 /** Where a server is with signing in ('' = it never asked for one). */
 export type McpAuth = '' | 'signed_out' | 'signing_in' | 'signed_in' | 'expired' | 'refused'
-export type McpServerInfo = Narrow<go.McpServerInfo, { state: McpState; problems: string[]; restartsOnUse: boolean; config: McpServerConfig; auth?: McpAuth }>
+export type McpServerInfo = Narrow<go.McpServerInfo, { state: McpState; problems: string[]; restartsOnUse: boolean; config: McpServerConfig; auth?: McpAuth; instructionsOn?: boolean }>
 export type McpServers = Narrow<go.McpServers, { servers: McpServerInfo[]; envFile: string; envError: string }>
 /** `skipped` entries read "name: why". */
 export type McpImport = go.McpImport
@@ -43,6 +43,8 @@ export function normalizeMcpServers(r: McpServers | null | undefined): McpServer
       since: x.since ?? '',
       config: normalizeMcpConfig(x.config ?? { name: x.name, enabled: false }),
       fromEnv: !!x.fromEnv,
+      instructions: x.instructions ?? '',
+      instructionsOn: x.instructionsOn !== false,
     })),
     envFile: r?.envFile ?? '',
     envError: r?.envError ?? '',
@@ -71,6 +73,9 @@ export const mcpApi = {
   cancelMcpSignIn: async (name: string) => normalizeMcpServers(await call<McpServers>('CancelMCPSignIn', name)),
   /** Forgets the server's tokens (keychain) and restarts it. */
   signOutMcpServer: async (name: string) => normalizeMcpServers(await call<McpServers>('SignOutMCPServer', name)),
+  /** Adds a server's instructions to the system prompt or keeps them out (kept across restarts). */
+  setMcpInstructions: async (name: string, on: boolean) =>
+    normalizeMcpServers(await call<McpServers>('SetMCPInstructions', name, on)),
   /** Which servers' tools a chat offers: all = every enabled one, now and later. */
   setChatServers: async (chatId: string, all: boolean, servers: string[]) =>
     normalizeChat(await call<Chat>('SetChatServers', chatId, all, all ? [] : servers)),

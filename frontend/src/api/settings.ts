@@ -28,6 +28,10 @@ export function normalizeSettings(s: Settings): Settings {
   }
 }
 
+/** Whose model Auto's knowledge is about: a chat's, or (no chat yet) a provider's model. */
+export type ModelTarget = { chatId: string; providerId: string; model: string }
+const NO_TARGET: ModelTarget = { chatId: '', providerId: '', model: '' }
+
 export function normalizeModelMode(m: Partial<ModelModeInfo> | null | undefined): ModelModeInfo {
   const learned = asLearned(m?.learned)
   const override = asLearned(m?.override)
@@ -54,11 +58,11 @@ export const settingsApi = {
   deleteProvider: (id: string) => call<void>('DeleteProvider', id),
   listModels: async (p: Provider) => arr(await call<string[] | null>('ListModels', p)),
   testConnection: (p: Provider) => call<string>('TestConnection', p),
-  /** What Auto knows about the active provider's model. */
-  modelMode: async () => normalizeModelMode(await call<ModelModeInfo>('ModelMode')),
-  /** Overrides what Auto learned for the active model ('' = go by what it learns); forget drops what it learned (it tries native again). */
-  setModelMode: async (override: '' | 'native' | 'text', forget: boolean) =>
-    normalizeModelMode(await call<ModelModeInfo>('SetModelMode', override, forget)),
+  /** What Auto knows about a chat's model (no chat: the given provider's model; '' = the active provider). */
+  modelMode: async (m: ModelTarget = NO_TARGET) => normalizeModelMode(await call<ModelModeInfo>('ModelMode', m.chatId, m.providerId, m.model)),
+  /** Overrides what Auto learned for that model ('' = go by what it learns); forget drops what it learned (it tries native again). */
+  setModelMode: async (override: '' | 'native' | 'text', forget: boolean, m: ModelTarget = NO_TARGET) =>
+    normalizeModelMode(await call<ModelModeInfo>('SetModelMode', m.chatId, m.providerId, m.model, override, forget)),
   /** How long (ms) the caret blinks without input before it should rest; 0 = never (store/caret.ts). */
   caretRestAfter: () => call<number>('CaretRestAfter'),
   setCaretResting: (resting: boolean) => call<void>('SetCaretResting', resting),

@@ -1,9 +1,10 @@
-import { Suspense, useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from '../i18n'
 import type { Chat } from '../api'
 import { lazyWithPreload } from '../lib/lazy'
 import { MoreIcon } from './icons'
+import { useMenuPosition } from './menuPosition'
 import '../styles/history.css'
 
 // The menu's items (and KeyboardMenu) are their own chunk, preloaded while idle after start.
@@ -34,17 +35,8 @@ export function ChatMenu({
   const { t } = useTranslation()
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement | null>(null)
-  const [pos, setPos] = useState<{ top: number; left: number } | null>(null)
 
-  useLayoutEffect(() => {
-    if (!open) return
-    const r = trigger.current?.getBoundingClientRect()
-    if (!r) return
-    const h = menu.current?.offsetHeight ?? 280
-    const w = menu.current?.offsetWidth ?? 220
-    const top = r.bottom + 4 + h > window.innerHeight ? Math.max(8, r.top - 4 - h) : r.bottom + 4
-    setPos({ top, left: Math.max(8, Math.min(r.right - w, window.innerWidth - w - 8)) })
-  }, [open])
+  const pos = useMenuPosition(open, trigger, menu)
 
   const close = (focusBack = true) => {
     onOpenChange(false)

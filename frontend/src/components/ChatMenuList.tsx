@@ -74,7 +74,7 @@ export function ChatMenuList({
         )}
       </div>
       <div className="cmenu__sep" role="separator" />
-      {item('chat-menu-delete', t('history.menu.delete'), <TrashIcon size={14} />, onDelete, { danger: true })}
+      {item('chat-menu-delete', t('trash.move'), <TrashIcon size={14} />, onDelete, { danger: true })}
     </KeyboardMenu>
   )
 }

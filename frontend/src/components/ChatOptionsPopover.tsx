@@ -5,6 +5,7 @@ import { Switch } from './Switch'
 import { ChatMcpChoice } from './ChatMcpChoice'
 import { ChatToolsButton } from './ChatTools'
 import { ToolModeChoice } from './ToolModeChoice'
+import { ChatModeSource } from './ChatModeSource'
 import { ImageOptions } from './ImageOptions'
 
 const PARADIGMS: Paradigm[] = ['json', 'xml', 'vcp']
@@ -43,6 +44,7 @@ export function ChatOptionsPopover({
       </h2>
       <p className="popover__sub">{chatId ? t('chatOptions.subtitle') : t('chatOptions.subtitleNew')}</p>
       <ToolModeChoice mode={opts.toolMode} onChange={(m) => save(opts.paradigm, opts.recognizeOthers, m)} />
+      <ChatModeSource chatId={chatId} save={(p, m) => save(p, opts.recognizeOthers, m)} />
       <div className="popover__divider" />
       <div className={`paradigm-section ${formatUnused ? 'is-dimmed' : ''}`} data-testid="paradigm-section">
         <h3 className="paradigm-section__title" id={`${ids}-format`}>

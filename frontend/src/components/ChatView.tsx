@@ -24,6 +24,7 @@ import { ActivityButton } from './policy/ActivityButton'
 import { lazyWithPreload } from '../lib/lazy'
 import { FilesIcon, LogoMark, SparkIcon } from './icons'
 import { NewChatWorkspaceError } from './WorkspaceFix'
+import { ChatSignIn } from './ChatSignIn'
 
 // The files panel (tree, editor, changes) is its own chunk, loaded when first opened.
 const FilesPanel = lazyWithPreload(() => import('./FilesPanel').then((m) => ({ default: m.FilesPanel })))
@@ -126,6 +127,7 @@ export function ChatView() {
         <div className="chat__composer">
           <ContextWarning />
           <NewChatWorkspaceError />
+          <ChatSignIn />
           <Composer
             ref={composer}
             value={draft}
@@ -133,6 +135,7 @@ export function ChatView() {
             streaming={streaming}
             onSend={onSend}
             onStop={onStop}
+            chatId={activeChatId}
             hint={waiting > 0 ? t('composer.hintWaiting', { count: waiting }) : undefined}
           />
         </div>

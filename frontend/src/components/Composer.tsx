@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n'
 import { SendIcon, StopIcon } from './icons'
 import { AttachButton, PendingAttachments } from './Attachments'
 import { useAttachments } from './useAttachments'
+import { useComposerOffers } from './ComposerOffers'
 import { modelVision } from '../store/attachments'
 import type { NewAttachment } from '../api'
 
@@ -24,12 +25,14 @@ type Props = {
   onDraftChange?: (text: string) => void
   /** Replaces the hint under the box (e.g. tool calls are waiting). */
   hint?: string
+  /** The chat whose MCP servers' prompts ("/") and resources the composer offers (null: a new chat). */
+  chatId?: string | null
 }
 
 const MAX_HEIGHT = 240
 
 export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
-  { value: controlledValue, onChange, initialValue = '', streaming, disabled, placeholder, onSend, onStop, onDraftChange, hint },
+  { value: controlledValue, onChange, initialValue = '', streaming, disabled, placeholder, onSend, onStop, onDraftChange, hint, chatId = null },
   ref,
 ) {
   const { t } = useTranslation()
@@ -65,6 +68,15 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
     cb.current.onDraftChange?.(v)
   }
 
+  const offers = useComposerOffers({
+    chatId,
+    value,
+    setText: (v) => update(v),
+    addFiles: attached.addChecked,
+    focus: () => area.current?.focus(),
+    disabled,
+  })
+
   const canSend = !streaming && !disabled && !sending && (value.trim().length > 0 || attached.items.length > 0)
 
   const submit = useCallback(async () => {
@@ -87,6 +99,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   }, [canSend, value, onSend, attached.files])
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (offers.onKey(e)) return
     if (e.key !== 'Enter') return
     // Don't hijack Enter while an input method (e.g. Chinese pinyin) is composing.
     if (e.nativeEvent.isComposing || e.keyCode === 229) return
@@ -117,6 +130,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
         void addFiles(files)
       }}
     >
+      {offers.popover}
       <div className={`composer__box ${attached.items.length ? 'composer__box--files' : ''}`}>
         {attached.items.length > 0 && (
           <div className="composer__files">
@@ -124,6 +138,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           </div>
         )}
         <AttachButton onFiles={(f) => void addFiles(f)} disabled={disabled} />
+        {offers.button}
         <textarea
           ref={area}
           data-testid="composer"
@@ -134,6 +149,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           placeholder={placeholder ?? t('composer.placeholder')}
           aria-label={t('composer.label')}
           aria-keyshortcuts="Control+K"
+          {...offers.aria}
           onChange={(e) => update(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={(e) => {
@@ -170,9 +186,9 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           )}
         </div>
       </div>
-      {(attached.error || noVision) && !streaming ? (
+      {(attached.error || offers.error || noVision) && !streaming ? (
         <p className="composer__hint composer__hint--warn" role="status" data-testid="attach-warning">
-          {attached.error || t('attach.noVision', { model: noVision })}
+          {attached.error || offers.error || t('attach.noVision', { model: noVision })}
         </p>
       ) : (
         <p className={`composer__hint ${hint && !streaming ? 'composer__hint--warn' : ''}`} aria-hidden={hint ? undefined : true}>

@@ -69,7 +69,7 @@ describe('ErrorActions', () => {
     fireEvent.click(screen.getByTestId('use-text-calls'))
     await act(async () => {})
     expect(setChatOptions).toHaveBeenCalledWith('cn', { paradigm: 'xml', recognizeOthers: false, toolMode: 'text' })
-    expect(SetModelMode).toHaveBeenCalledWith('text', false)
+    expect(SetModelMode).toHaveBeenCalledWith('cn', '', '', 'text', false)
     expect(retry).toHaveBeenCalledTimes(1)
     delete window.go
   })

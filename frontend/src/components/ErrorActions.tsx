@@ -100,7 +100,7 @@ function UseTextCalls({ chatId, onRetry }: { chatId: string; onRetry: () => void
     setBusy(true)
     const ok = await setChatOptions(chatId, { paradigm: chat.paradigm, recognizeOthers: chat.recognizeOthers, toolMode: 'text' })
     if (ok) {
-      await setModelMode('text', false)
+      await setModelMode('text', false, { chatId, providerId: '', model: '' })
       onRetry()
     }
     setBusy(false)

@@ -1,6 +1,6 @@
 // A workspace file opened read-only, with line numbers.
 import './FileViewer.css'
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from '../i18n'
 import { type FileView } from '../api'
 import { formatSize } from '../lib/tree'
@@ -8,7 +8,8 @@ import { AlertIcon, CloseIcon, FileIcon } from './icons'
 
 export type Viewer = { path: string; state: 'loading' } | { path: string; state: 'ready'; file: FileView } | { path: string; state: 'error'; message: string; code?: string } | { path: string; state: 'deleted' }
 
-export function FileViewer({ viewer, onClose }: { viewer: Viewer; onClose: () => void }) {
+/** actions: what the head offers for the file (FileMenu). */
+export function FileViewer({ viewer, onClose, actions }: { viewer: Viewer; onClose: () => void; actions?: ReactNode }) {
   const { t } = useTranslation()
   const content = viewer.state === 'ready' ? viewer.file.content : ''
   const lineTotal = useMemo(() => (content ? content.replace(/\n$/, '').split('\n').length : 0), [content])
@@ -28,6 +29,7 @@ export function FileViewer({ viewer, onClose }: { viewer: Viewer; onClose: () =>
           </span>
         )}
         <span className="viewer__readonly">{t('files.readOnly')}</span>
+        {actions}
         <button type="button" className="icon-btn icon-btn--sm" onClick={onClose} aria-label={t('files.closeViewer')} title={t('files.closeViewer')} data-testid="viewer-close">
           <CloseIcon size={14} />
         </button>

@@ -8,6 +8,8 @@ import { ancestors, buildTree, foldersWithChanges, formatSize, visibleRows, type
 import { OpBadge } from './OpBadge'
 import { AlertIcon, ChevronIcon, FileIcon, FolderIcon, FolderOpenIcon, InfoIcon, RetryIcon } from './icons'
 import { FileViewer, type Viewer } from './FileViewer'
+import { FileMenu } from './FileMenu'
+import { WorkspaceFix } from './WorkspaceFix'
 
 export function FilesEmpty({ kind, isNew }: { kind: WorkspaceKind; isNew?: boolean }) {
   const { t } = useTranslation()
@@ -158,10 +160,14 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
           <span>{ws.error.message}</span>
           {ws.error.code && ws.error.code !== 'unknown' && <code className="status-line__code">{ws.error.code}</code>}
         </div>
-        <button type="button" className="btn btn--sm btn--secondary" onClick={onRetry}>
-          <RetryIcon size={13} />
-          {t('files.retry')}
-        </button>
+        <div className="files__fix">
+          <button type="button" className="btn btn--sm btn--secondary" onClick={onRetry}>
+            <RetryIcon size={13} />
+            {t('files.retry')}
+          </button>
+          {/* The chat's folder cannot be opened (it vanished): the same way out as the chat offers. */}
+          {kind !== 'scratch' && <WorkspaceFix chatId={chatId} />}
+        </div>
       </div>
     )
   }
@@ -221,6 +227,7 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
       {viewer && (
         <FileViewer
           viewer={viewer}
+          actions={viewer.state === 'ready' ? <FileMenu chatId={chatId} kind={ws.info.kind} path={viewer.path} /> : undefined}
           onClose={() => {
             const path = openPath
             setOpenPath(null)

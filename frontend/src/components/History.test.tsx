@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Chat, Message, SearchHit } from '../api'
 import { resetStore, useStore } from '../store'
@@ -205,11 +205,11 @@ describe('chat list', () => {
   })
 })
 
-describe('delete with undo', () => {
+describe('delete moves to the Trash, with undo', () => {
   const setup = async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
     useStore.setState({ chats: [chat('a', { title: 'Alpha' }), chat('b', { title: 'Beta' })], activeChatId: 'b', messages: { b: [] } })
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    backend.RestoreChat = vi.fn(async (id: string) => chat(id, { title: 'Alpha' }))
+    const user = userEvent.setup()
     render(
       <>
         <Sidebar />
@@ -218,40 +218,54 @@ describe('delete with undo', () => {
     )
     const row = screen.getByText('Alpha').closest('li')!
     await user.click(within(row).getByTestId('chat-delete'))
-    await user.click(screen.getByTestId('confirm-delete'))
     await waitFor(() => expect(screen.queryByText('Alpha')).toBeNull())
     expect(screen.getAllByTestId('chat-item')).toHaveLength(1)
     return user
   }
 
-  it('deletes after 5 seconds', async () => {
+  it('moves it to the Trash at once, without asking, and says so', async () => {
     await setup()
-    expect(backend.DeleteChat).not.toHaveBeenCalled()
-    await act(async () => {
-      vi.advanceTimersByTime(UNDO_DELETE_MS - 100)
-    })
-    expect(backend.DeleteChat).not.toHaveBeenCalled()
-    await act(async () => {
-      vi.advanceTimersByTime(200)
-    })
+    expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(backend.DeleteChat).toHaveBeenCalledWith('a')
-    await waitFor(() => expect(useStore.getState().chats.map((c) => c.id)).toEqual(['b']))
+    expect(await screen.findByText('Moved to Trash')).toBeInTheDocument()
+    expect(useStore.getState().chats.map((c) => c.id)).toEqual(['b'])
+    expect(UNDO_DELETE_MS).toBeGreaterThanOrEqual(5000)
   })
 
-  it('Undo brings it back and nothing is deleted', async () => {
+  it('Undo restores it from the Trash', async () => {
     const user = await setup()
     await user.click(screen.getByTestId('undo-delete'))
+    expect(backend.RestoreChat).toHaveBeenCalledWith('a')
     expect(await screen.findByText('Alpha')).toBeInTheDocument()
-    await act(async () => {
-      vi.advanceTimersByTime(UNDO_DELETE_MS * 2)
-    })
-    expect(backend.DeleteChat).not.toHaveBeenCalled()
+    expect(screen.queryByTestId('undo-delete')).toBeNull()
   })
 
-  it('closing the app in the Undo window still deletes', async () => {
-    await setup()
-    window.dispatchEvent(new Event('beforeunload'))
+  it('the Delete key moves the focused chat and keeps the keyboard on the list', async () => {
+    useStore.setState({ chats: [chat('a', { title: 'Alpha' }), chat('b', { title: 'Beta' })], activeChatId: 'b', messages: { b: [] } })
+    const user = userEvent.setup()
+    render(<Sidebar />)
+    screen.getAllByTestId('chat-item')[0].focus()
+    await user.keyboard('{Delete}')
     expect(backend.DeleteChat).toHaveBeenCalledWith('a')
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Beta'))
+  })
+
+  it('a failed move brings it back and says why', async () => {
+    backend.DeleteChat = vi.fn(async () => {
+      throw { code: 'internal', message: 'disk is full' }
+    })
+    useStore.setState({ chats: [chat('a', { title: 'Alpha' })], activeChatId: null })
+    const user = userEvent.setup()
+    render(
+      <>
+        <Sidebar />
+        <Toasts />
+      </>,
+    )
+    await user.click(screen.getByTestId('chat-delete'))
+    expect(await screen.findByText(/disk is full/)).toBeInTheDocument()
+    expect(screen.getByText('Alpha')).toBeInTheDocument()
+    expect(screen.queryByTestId('undo-delete')).toBeNull()
   })
 })
 

@@ -63,6 +63,26 @@ describe('MCP questions and progress on a running card', () => {
     await waitFor(() => expect(screen.queryByTestId('mcp-question')).toBeNull())
   })
 
+  it('a multi-select (array of choices) shows as checkboxes, with defaults, titles and the required check', async () => {
+    show([{ ...form, schema: { type: 'object', required: ['colors'], properties: {
+      colors: { type: 'array', items: { type: 'string', enum: ['red', 'green', 'blue'] }, default: ['green'] },
+      sizes: { type: 'array', items: { anyOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] } },
+    } } }])
+    const q = screen.getByTestId('mcp-question')
+    const colors = within(q).getByTestId('mcp-answer-colors')
+    const boxes = within(colors).getAllByRole('checkbox') as HTMLInputElement[]
+    expect(boxes.map((b) => `${b.dataset.value}:${b.checked}`)).toEqual(['red:false', 'green:true', 'blue:false'])
+    expect(within(q).getByTestId('mcp-answer-sizes')).toHaveTextContent('SmallLarge')
+    await userEvent.click(boxes[1]) // none chosen: required
+    await userEvent.click(within(q).getByTestId('mcp-question-accept'))
+    expect(Answer).not.toHaveBeenCalled()
+    await userEvent.click(boxes[2])
+    await userEvent.click(boxes[0])
+    await userEvent.click(within(within(q).getByTestId('mcp-answer-sizes')).getByLabelText('Large'))
+    await userEvent.click(within(q).getByTestId('mcp-question-accept'))
+    expect(Answer).toHaveBeenCalledWith('q1', 'accept', { colors: ['blue', 'red'], sizes: ['l'] })
+  })
+
   it('Decline and Cancel send no values', async () => {
     show([form, { ...form, id: 'q2' }])
     const [a, b] = screen.getAllByTestId('mcp-question')

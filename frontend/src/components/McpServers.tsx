@@ -4,6 +4,7 @@ import type { McpServerInfo } from '../api'
 import { configSummary, transportOf } from '../lib/mcp'
 import { fullDate } from '../lib/time'
 import { McpSignInRow } from './McpSignIn'
+import { McpInstructions } from './McpInstructions'
 import { deleteMcpServer, loadMcpServers, restartMcpServer, setMcpEnabled, useMcp } from '../store/mcp'
 import { ConfirmDialog } from './Dialog'
 import { McpImportDialog } from './McpImport'
@@ -280,6 +281,7 @@ function McpServerRow({ server: s, onEdit }: { server: McpServerInfo; onEdit: ()
         </p>
       )}
       <McpSignInRow s={s} />
+      <McpInstructions s={s} />
       {s.restartsOnUse && (
         <p className="mcp-row__note" data-testid="mcp-restarts-on-use">
           {t('mcp.restartsOnUse')}

@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n'
 import { chatWorkspace, type RunOutput, type ToolSpec } from '../api'
 import { useStore } from '../store'
 import { formatDuration, parseArgs, prettyJSON } from '../lib/calls'
-import { argsFromValues, emptyValues, schemaFields, valuesFromArgs, type FieldError, type FormField, type FormValues } from '../lib/schemaForm'
+import { argsFromValues, chosen, emptyValues, schemaFields, valuesFromArgs, type FieldError, type FormField, type FormValues } from '../lib/schemaForm'
 import { CopyButton } from './CopyButton'
 import { WorkspaceChip } from './WorkspaceChip'
 import { Switch } from './Switch'
@@ -361,7 +361,7 @@ export function FieldInput({
     'aria-describedby': describedBy,
   }
   const label = (
-    <label className="field__label run-field__label" htmlFor={id}>
+    <label className="field__label run-field__label" htmlFor={id} id={`${id}-label`}>
       <code>{f.name}</code>
       <span className="run-field__type">{t(`lab.run.types.${f.kind}`)}</span>
       {f.required && <span className="badge badge--accent">{t('lab.required')}</span>}
@@ -384,6 +384,21 @@ export function FieldInput({
           )}
         </div>
       )
+    case 'multi': {
+      const on = chosen(value)
+      control = (
+        <div className="run-field__choices" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} data-testid={`${testPrefix}${f.name}`}>
+          {(f.enumValues ?? []).map((v, i) => (
+            <label key={v} className="check">
+              <input type="checkbox" checked={on.includes(v)} data-value={v}
+                onChange={(e) => onChange(JSON.stringify(e.target.checked ? [...on, v] : on.filter((x) => x !== v)))} />
+              {f.enumLabels?.[i] ?? v}
+            </label>
+          ))}
+        </div>
+      )
+      break
+    }
     case 'text':
       control = (
         <textarea

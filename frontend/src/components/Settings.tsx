@@ -10,9 +10,10 @@ import { PermissionsPanel } from './settings/PermissionsPanel'
 import { AboutPanel } from './settings/AboutPanel'
 import { AgentsPanel } from './settings/AgentsPanel'
 import { GeneralPanel } from './settings/GeneralPanel'
+import { TrashPanel } from './settings/TrashPanel'
 import { ProvidersPanel } from './settings/ProvidersPanel'
 
-const TABS: SettingsTab[] = ['providers', 'agents', 'general', 'tools', 'permissions', 'data', 'about']
+const TABS: SettingsTab[] = ['providers', 'agents', 'general', 'tools', 'permissions', 'data', 'trash', 'about']
 
 export function SettingsDialog() {
   const { t } = useTranslation()
@@ -85,6 +86,7 @@ export function SettingsDialog() {
             )}
             {tab === 'permissions' && <PermissionsPanel />}
             {tab === 'data' && <DataPanel />}
+            {tab === 'trash' && <TrashPanel />}
             {tab === 'about' && <AboutPanel />}
           </div>
         </div>

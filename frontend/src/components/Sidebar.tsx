@@ -5,7 +5,6 @@ import { DEMO_PROVIDER_ID, ENV_PROVIDER_ID, type Chat } from '../api'
 import { selectActiveProvider, useStore } from '../store'
 import { chatGroup, fullDate, relativeTime, type ChatGroup } from '../lib/time'
 import { modLabel, useNow } from '../lib/hooks'
-import { ConfirmDialog } from './Dialog'
 import { ChatIcon, FlaskIcon, GearIcon, LogoMark, PencilIcon, PinIcon, PlusIcon, ServerIcon, TrashIcon } from './icons'
 import { deleteWithUndo, useHistory, visibleChats } from '../store/history'
 import { SidebarSearch } from './SidebarSearch'
@@ -33,8 +32,6 @@ export function Sidebar() {
   const setView = useStore((s) => s.setView)
   const now = useNow(30_000)
   const [editingId, setEditingId] = useState<string | null>(null)
-  const [confirm, setConfirm] = useState<Chat | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const listRef = useRef<HTMLDivElement>(null)
   const hidden = useHistory((s) => s.hidden)
   const searching = useHistory((s) => s.query.trim() !== '')
@@ -81,8 +78,10 @@ export function Sidebar() {
       e.preventDefault()
       setEditingId(chat.id)
     } else if (e.key === 'Delete') {
+      // To the Trash (Undo in the toast); the keyboard stays on the list, on the next chat.
       e.preventDefault()
-      setConfirm(chat)
+      const next = ordered[index + 1] ?? ordered[index - 1]
+      void deleteWithUndo(chat).then(() => next && focusItem(next.id))
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault()
       const next = ordered[index + (e.key === 'ArrowDown' ? 1 : -1)]
@@ -91,16 +90,6 @@ export function Sidebar() {
       e.preventDefault()
       setMenuId(chat.id)
     }
-  }
-
-  // The chat leaves the list at once; DeleteChat runs after the Undo toast's 5 seconds.
-  const doDelete = async () => {
-    if (!confirm) return
-    const chat = confirm
-    setDeleting(true)
-    setConfirm(null)
-    await deleteWithUndo(chat)
-    setDeleting(false)
   }
 
   let index = -1
@@ -222,15 +211,15 @@ export function Sidebar() {
                                 open={menuId === chat.id}
                                 onOpenChange={(o) => setMenuId(o ? chat.id : null)}
                                 onRename={() => setEditingId(chat.id)}
-                                onDelete={() => setConfirm(chat)}
+                                onDelete={() => void deleteWithUndo(chat)}
                               />
                               <button
                                 type="button"
                                 className="icon-btn icon-btn--sm icon-btn--danger"
                                 data-testid="chat-delete"
-                                aria-label={t('sidebar.deleteChat', { title })}
-                                title={`${t('sidebar.delete')} (Del)`}
-                                onClick={() => setConfirm(chat)}
+                                aria-label={t('trash.moveChat', { title })}
+                                title={`${t('trash.move')} (Del)`}
+                                onClick={() => void deleteWithUndo(chat)}
                               >
                                 <TrashIcon size={14} />
                               </button>
@@ -259,6 +248,10 @@ export function Sidebar() {
           <span>{t('sidebar.toolLab')}</span>
         </button>
         <ActivityNav />
+        <button type="button" className="sidebar__nav" data-testid="trash-open" onClick={() => openSettings('trash')}>
+          <TrashIcon size={16} />
+          <span>{t('trash.title')}</span>
+        </button>
       </div>
 
       <div className="sidebar__footer">
@@ -275,15 +268,6 @@ export function Sidebar() {
         </button>
       </div>
 
-      <ConfirmDialog
-        open={!!confirm}
-        title={t('sidebar.deleteTitle')}
-        message={t('sidebar.deleteMessage', { title: confirm?.title || t('chat.untitled') })}
-        confirmLabel={t('sidebar.delete')}
-        busy={deleting}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => void doDelete()}
-      />
     </aside>
   )
 }

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from '../i18n'
 import type { Call, CallState } from '../api'
 import { RuleDecision, decidedByPolicy } from './policy/RuleDecision'
+import { whoText } from './policy/describe'
 import { clockTime, formatDuration } from '../lib/calls'
 import { AlertIcon, BanIcon, CheckIcon, StopIcon } from './icons'
 
@@ -57,6 +58,8 @@ export function Decision({ call: c, locale }: { call: Call; locale: string }) {
     text = t('calls.autoChat')
   } else if (c.decidedBy === 'rule:global') {
     text = t('calls.autoGlobal')
+  } else if (c.decidedBy.startsWith('agent:')) {
+    text = t('agentApproval.ranBy', { who: whoText(c.decidedBy, t) })
   } else if (c.decidedBy === 'system') {
     text = t('calls.bySystem')
   } else {

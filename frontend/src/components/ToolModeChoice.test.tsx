@@ -42,7 +42,7 @@ function install(info: ModelModeInfo) {
     SetChatOptions: vi.fn(async (id: string, o: Partial<Chat>) => ({ ...chat({ id }), ...o })),
     ModelMode: vi.fn(async () => current),
     // Like the backend: the override is kept; forget also drops what was learned.
-    SetModelMode: vi.fn(async (override: '' | 'native' | 'text', forget: boolean) => {
+    SetModelMode: vi.fn(async (_chat: string, _provider: string, _model: string, override: '' | 'native' | 'text', forget: boolean) => {
       current = forget ? mode({ override }) : { ...current, override }
       current.effective = current.override || current.learned || 'native'
       return current
@@ -115,7 +115,7 @@ describe('how the model calls tools (the chat’s Tools menu)', () => {
     expect(within(panel).getByTestId('model-mode-forget')).toBeDisabled()
 
     await user.click(within(panel).getByTestId('model-mode-text'))
-    expect(app.SetModelMode).toHaveBeenLastCalledWith('text', false)
+    expect(app.SetModelMode).toHaveBeenLastCalledWith('c1', '', '', 'text', false)
     await waitFor(() => expect(within(panel).getByTestId('model-mode-status')).toHaveTextContent('gemma3: text calls'))
     expect(within(panel).getByTestId('model-mode-detail')).toHaveTextContent('Your choice for this model')
     expect(within(panel).getByTestId('model-mode-text')).toHaveAttribute('aria-pressed', 'true')
@@ -139,18 +139,18 @@ describe('how the model calls tools (the chat’s Tools menu)', () => {
     expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('Auto · JSON')
 
     await user.click(within(panel).getByTestId('model-mode-native'))
-    expect(app.SetModelMode).toHaveBeenLastCalledWith('native', false)
+    expect(app.SetModelMode).toHaveBeenLastCalledWith('c1', '', '', 'native', false)
     await waitFor(() => expect(within(panel).getByTestId('model-mode-status')).toHaveTextContent('gemma3: native calls'))
     expect(within(panel).getByTestId('model-mode-detail')).toHaveTextContent(`it had learned text calls, ${when}`)
     expect(screen.getByTestId('paradigm-chip')).toHaveTextContent('Auto · native')
     expect(screen.getByTestId('paradigm-section')).toHaveClass('is-dimmed')
 
     await user.click(within(panel).getByTestId('model-mode-auto'))
-    expect(app.SetModelMode).toHaveBeenLastCalledWith('', false)
+    expect(app.SetModelMode).toHaveBeenLastCalledWith('c1', '', '', '', false)
     await waitFor(() => expect(within(panel).getByTestId('model-mode-status')).toHaveTextContent('gemma3: text calls'))
 
     await user.click(within(panel).getByTestId('model-mode-forget'))
-    expect(app.SetModelMode).toHaveBeenLastCalledWith('', true)
+    expect(app.SetModelMode).toHaveBeenLastCalledWith('c1', '', '', '', true)
     await waitFor(() => expect(within(panel).getByTestId('model-mode-status')).toHaveTextContent('gemma3: not tried yet: native first'))
     expect(within(panel).getByTestId('model-mode-forget')).toBeDisabled()
   })

@@ -41,7 +41,7 @@ export function learnedWhen(ts: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ts)
 }
 
-/** What Auto knows about the active model, and the person's say over it. */
+/** What Auto knows about this chat's model (or the one a new chat starts with), and the person's say over it. */
 export function ModelModePanel() {
   const { t, i18n } = useTranslation()
   const info = useModelMode((s) => s.info)

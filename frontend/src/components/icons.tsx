@@ -317,3 +317,8 @@ export const ChevronDownSmallIcon = (p: P) => (
     <path d="M6 9l6 6 6-6" />
   </Svg>
 )
+export const ExternalIcon = (p: P) => (
+  <Svg {...p}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+  </Svg>
+)

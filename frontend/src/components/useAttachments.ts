@@ -2,8 +2,9 @@
 // again by their bytes), previews through blob: URLs made here from the
 // bytes, and the caps checked before anything is read.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { NewAttachment } from '../api'
+import type { McpFile, NewAttachment } from '../api'
 import i18n from '../i18n'
+import { base64Bytes } from '../store/attachments'
 
 export const MAX_FILE_BYTES = 20 << 20
 export const MAX_MESSAGE_BYTES = 50 << 20
@@ -86,6 +87,27 @@ export function useAttachments() {
     if (added.length) setItems((s) => [...s, ...added])
   }, [])
 
+  /** Files an MCP server brought (already checked by Go): the same caps, counted with the rest. */
+  const addChecked = useCallback((files: McpFile[]) => {
+    const t = i18n.t.bind(i18n)
+    const total = live.current.reduce((n, p) => n + p.size, 0) + files.reduce((n, f) => n + f.size, 0)
+    let problem = ''
+    if (live.current.length + files.length > MAX_FILES) problem = t('attach.tooMany', { max: MAX_FILES })
+    else if (total > MAX_MESSAGE_BYTES) problem = t('attach.tooMuch', { max: sizeText(MAX_MESSAGE_BYTES) })
+    setError(problem)
+    if (problem) return false
+    const added = files.map((f) => ({
+      id: nextId++,
+      name: f.name,
+      size: f.size,
+      image: f.image,
+      url: f.image ? URL.createObjectURL(new Blob([base64Bytes(f.data)], { type: f.image })) : '',
+      data: f.data,
+    }))
+    if (added.length) setItems((s) => [...s, ...added])
+    return true
+  }, [])
+
   const remove = useCallback((id: number) => {
     setItems((s) => {
       const gone = s.find((p) => p.id === id)
@@ -103,5 +125,5 @@ export function useAttachments() {
 
   const files = useCallback((): NewAttachment[] => live.current.map((p) => ({ name: p.name, data: p.data })), [])
 
-  return { items, error, add, remove, clear, files, hasImage: items.some((p) => p.image !== '') }
+  return { items, error, add, addChecked, remove, clear, files, hasImage: items.some((p) => p.image !== '') }
 }

@@ -8,7 +8,7 @@ export const agentsEn = {
   none: 'No agents',
   builtins: {
     default: { name: 'Default', description: 'Every tool, the model you pick. What Airlock did before agents existed.' },
-    reviewer: { name: 'File reviewer (read-only)', description: 'Reads and searches the workspace; no tool that writes, moves or deletes is offered.' },
+    reviewer: { name: 'File reviewer (read-only)', description: 'Reads and searches the workspace, without asking; no tool that writes, moves or deletes is offered.' },
     plain: { name: 'Plain chat (no tools)', description: 'No tools and no tool instructions: the shortest prompt, for small models.' },
   },
   errors: {

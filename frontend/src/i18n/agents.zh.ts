@@ -8,7 +8,7 @@ export const agentsZh = {
   none: '没有智能体',
   builtins: {
     default: { name: '默认', description: '提供全部工具，使用你选择的模型。即引入智能体之前 Airlock 的行为。' },
-    reviewer: { name: '文件审阅（只读）', description: '读取并搜索工作区；不提供任何写入、移动或删除的工具。' },
+    reviewer: { name: '文件审阅（只读）', description: '读取并搜索工作区，无需询问；不提供任何写入、移动或删除的工具。' },
     plain: { name: '纯聊天（无工具）', description: '没有工具，也没有工具说明：提示词最短，适合小模型。' },
   },
   errors: {

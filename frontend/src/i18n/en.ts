@@ -1,11 +1,16 @@
 // English strings. Every key here must exist in zh.ts too (a test checks).
 import { agentsEn } from './agents.en'
+import { agentApprovalEn } from './agentApproval.en'
+import { agentFollowEn } from './agentFollow.en'
 import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
+import { mcpOffersEn } from './mcpOffers.en'
 import { contextEn } from './context.en'
 import { finishEn } from './finish.en'
+import { trashEn } from './trash.en'
+import { filesOutEn } from './filesOut.en'
 export const en = {
   app: {
     name: 'Airlock',
@@ -43,9 +48,6 @@ export const en = {
     renameChat: 'Rename “{{title}}”',
     renameLabel: 'Chat title',
     delete: 'Delete',
-    deleteChat: 'Delete “{{title}}”',
-    deleteTitle: 'Delete this chat?',
-    deleteMessage: '“{{title}}” and all of its messages will be permanently deleted. This can’t be undone.',
     toolLab: 'Tool lab',
   },
   chat: {
@@ -307,7 +309,7 @@ export const en = {
     chipAuto: 'Auto · {{mode}}',
     chipAutoNative: 'native',
     modelMode: {
-      title: 'What Auto knows about the active model',
+      title: 'What Auto knows about this chat’s model',
       thisModel: 'This model',
       sep: ': ',
       native: 'native calls',
@@ -369,6 +371,7 @@ export const en = {
         integer: 'integer',
         boolean: 'yes/no',
         enum: 'choice',
+        multi: 'choices',
         json: 'JSON',
       },
       errors: {
@@ -610,6 +613,7 @@ export const en = {
       tools: 'Tools',
       permissions: 'Permissions',
       data: 'Data',
+      trash: 'Trash',
       about: 'About',
     },
   },
@@ -707,7 +711,7 @@ export const en = {
       send: 'Send message',
       newline: 'New line',
       rename: 'Rename the focused chat',
-      delete: 'Delete the focused chat',
+      delete: 'Move the focused chat to Trash',
       escape: 'Close dialog / cancel editing',
       run: 'Run the focused tool call (or Enter)',
       deny: 'Deny the focused tool call (or Del)',
@@ -754,15 +758,12 @@ export const en = {
       duplicate: 'Duplicate',
       export: 'Export',
       exportAs: 'Export as {{format}}',
-      delete: 'Delete…',
     },
     formats: {
       md: 'Markdown',
       html: 'HTML',
       json: 'JSON',
     },
-    deleted: 'Chat deleted',
-    deletedMessage: '“{{title}}” — you can undo this for 5 seconds.',
     undo: 'Undo',
     exported: 'Exported',
     exportedTo: 'Exported to {{path}}',
@@ -784,7 +785,7 @@ export const en = {
     loadingOlder: 'Loading older messages…',
     data: {
       exportTitle: 'Export',
-      exportDesc: 'Save every chat, with its versions and tool calls, to one file. JSON can be imported again.',
+      exportDesc: 'Save every chat, with its versions and tool calls, to one file. JSON can be imported again. Chats in the Trash are left out.',
       format: 'Format',
       exportAll: 'Export all chats…',
       importTitle: 'Import',
@@ -808,17 +809,22 @@ export const en = {
   policy: policyEn,
   code: codeEn,
   agents: agentsEn,
+  agentApproval: agentApprovalEn,
+  agentFollow: agentFollowEn,
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
+  mcpOffers: mcpOffersEn,
   context: contextEn,
   finish: finishEn,
+  trash: trashEn,
+  filesOut: filesOutEn,
   errors: {
     startup: 'Something needs your attention',
     loadChats: 'Couldn’t load your chats',
     loadMessages: 'Couldn’t load this chat',
     createChat: 'Couldn’t create a chat',
     renameChat: 'Couldn’t rename the chat',
-    deleteChat: 'Couldn’t delete the chat',
+    deleteChat: 'Couldn’t move the chat to Trash',
     send: 'Couldn’t send your message',
     stop: 'Couldn’t stop the answer',
     retry: 'Couldn’t retry',

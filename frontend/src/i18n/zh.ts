@@ -1,10 +1,15 @@
 import { agentsZh } from './agents.zh'
+import { agentApprovalZh } from './agentApproval.zh'
+import { agentFollowZh } from './agentFollow.zh'
 import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
+import { mcpOffersZh } from './mcpOffers.zh'
 import { contextZh } from './context.zh'
 import { finishZh } from './finish.zh'
+import { trashZh } from './trash.zh'
+import { filesOutZh } from './filesOut.zh'
 import type { Resources } from './en'
 
 // 简体中文。键必须与 en.ts 完全一致（有测试检查）。
@@ -45,9 +50,6 @@ export const zh: Resources = {
     renameChat: '重命名“{{title}}”',
     renameLabel: '对话标题',
     delete: '删除',
-    deleteChat: '删除“{{title}}”',
-    deleteTitle: '删除这个对话？',
-    deleteMessage: '“{{title}}”及其所有消息将被永久删除，且无法恢复。',
     toolLab: '工具实验室',
   },
   chat: {
@@ -305,7 +307,7 @@ export const zh: Resources = {
     chipAuto: '自动 · {{mode}}',
     chipAutoNative: '原生',
     modelMode: {
-      title: '自动模式对当前模型的了解',
+      title: '自动模式对此对话模型的了解',
       thisModel: '此模型',
       sep: '：',
       native: '原生调用',
@@ -367,6 +369,7 @@ export const zh: Resources = {
         integer: '整数',
         boolean: '是/否',
         enum: '选项',
+        multi: '多选',
         json: 'JSON',
       },
       errors: {
@@ -608,6 +611,7 @@ export const zh: Resources = {
       tools: '工具',
       permissions: '权限',
       data: '数据',
+      trash: '废纸篓',
       about: '关于',
     },
   },
@@ -704,7 +708,7 @@ export const zh: Resources = {
       send: '发送消息',
       newline: '换行',
       rename: '重命名选中的对话',
-      delete: '删除选中的对话',
+      delete: '把选中的对话移到废纸篓',
       escape: '关闭对话框 / 取消编辑',
       run: '运行获得焦点的工具调用（或 Enter）',
       deny: '拒绝获得焦点的工具调用（或 Del）',
@@ -751,15 +755,12 @@ export const zh: Resources = {
       duplicate: '创建副本',
       export: '导出',
       exportAs: '导出为 {{format}}',
-      delete: '删除…',
     },
     formats: {
       md: 'Markdown',
       html: 'HTML',
       json: 'JSON',
     },
-    deleted: '对话已删除',
-    deletedMessage: '“{{title}}”——5 秒内可以撤销。',
     undo: '撤销',
     exported: '已导出',
     exportedTo: '已导出到 {{path}}',
@@ -781,7 +782,7 @@ export const zh: Resources = {
     loadingOlder: '正在加载更早的消息…',
     data: {
       exportTitle: '导出',
-      exportDesc: '把所有对话（包括各个版本和工具调用）保存到一个文件。JSON 格式可以再次导入。',
+      exportDesc: '把所有对话（包括各个版本和工具调用）保存到一个文件。JSON 格式可以再次导入。废纸篓中的对话不包含在内。',
       format: '格式',
       exportAll: '导出所有对话…',
       importTitle: '导入',
@@ -805,17 +806,22 @@ export const zh: Resources = {
   policy: policyZh,
   code: codeZh,
   agents: agentsZh,
+  agentApproval: agentApprovalZh,
+  agentFollow: agentFollowZh,
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
+  mcpOffers: mcpOffersZh,
   context: contextZh,
   finish: finishZh,
+  trash: trashZh,
+  filesOut: filesOutZh,
   errors: {
     startup: '有情况需要你注意',
     loadChats: '无法加载对话列表',
     loadMessages: '无法加载此对话',
     createChat: '无法创建对话',
     renameChat: '无法重命名对话',
-    deleteChat: '无法删除对话',
+    deleteChat: '无法把对话移到废纸篓',
     send: '消息发送失败',
     stop: '无法停止回答',
     retry: '重试失败',

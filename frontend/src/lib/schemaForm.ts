@@ -3,7 +3,8 @@
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 
-export type FieldKind = 'string' | 'text' | 'number' | 'integer' | 'boolean' | 'enum' | 'json'
+/** multi: an array of choices (MCP's multi-select), held as the JSON of the chosen values. */
+export type FieldKind = 'string' | 'text' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi' | 'json'
 
 export type FormField = {
   name: string
@@ -32,6 +33,7 @@ function kindOf(name: string, prop: Record<string, unknown>): FieldKind {
   }
   if (Array.isArray(prop.enum) && prop.enum.every((x) => typeof x === 'string')) return 'enum'
   if (titledOptions(prop)) return 'enum'
+  if (t === 'array' && choicesOf(prop)) return 'multi'
   switch (t) {
     case 'string':
       return MULTILINE.has(name) ? 'text' : 'string'
@@ -54,15 +56,41 @@ function titledOptions(prop: Record<string, unknown>): { values: string[]; label
   return { values: list.map((o) => o.const), labels: list.map((o) => (typeof o.title === 'string' ? o.title : o.const)) }
 }
 
+/** The choices of an array of strings from a list: items.enum, or items.anyOf/oneOf of {const, title}. */
+function choicesOf(prop: Record<string, unknown>): { values: string[]; labels?: string[] } | null {
+  const items = isObject(prop.items) ? prop.items : null
+  if (!items) return null
+  if (Array.isArray(items.enum) && items.enum.length > 0 && items.enum.every((x) => typeof x === 'string')) return { values: items.enum as string[] }
+  return titledOptions({ oneOf: items.anyOf ?? items.oneOf })
+}
+
+/** The chosen values of a multi field ([] when none or unreadable). */
+export function chosen(text: string | boolean | undefined): string[] {
+  if (typeof text !== 'string' || !text) return []
+  try {
+    const v: unknown = JSON.parse(text)
+    return Array.isArray(v) ? v.map(String) : []
+  } catch {
+    return []
+  }
+}
+
 /** The fields of a tool's parameters schema, required ones first (in schema order otherwise). */
 export function schemaFields(schema: unknown): FormField[] {
   if (!isObject(schema) || !isObject(schema.properties)) return []
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : [])
   const fields = Object.entries(schema.properties).map(([name, p]): FormField => {
     const prop = isObject(p) ? p : {}
+    const kind = kindOf(name, prop)
+    if (kind === 'multi') {
+      const c = choicesOf(prop)!
+      return { name, kind, required: required.has(name), description: typeof prop.description === 'string' ? prop.description : '',
+        enumValues: c.values, enumLabels: c.labels, default: prop.default,
+        minimum: typeof prop.minItems === 'number' ? prop.minItems : undefined, maximum: typeof prop.maxItems === 'number' ? prop.maxItems : undefined }
+    }
     return {
       name,
-      kind: kindOf(name, prop),
+      kind,
       required: required.has(name),
       description: typeof prop.description === 'string' ? prop.description : '',
       enumValues: Array.isArray(prop.enum) ? prop.enum.map(String) : titledOptions(prop)?.values,
@@ -90,6 +118,7 @@ export function valuesFromArgs(fields: FormField[], args: Record<string, unknown
     const x = args[f.name]
     if (f.kind === 'boolean') v[f.name] = x === true
     else if (f.kind === 'json') v[f.name] = x === undefined ? '' : JSON.stringify(x)
+    else if (f.kind === 'multi') v[f.name] = Array.isArray(x) ? JSON.stringify(x.map(String)) : ''
     else v[f.name] = x == null ? '' : String(x)
   }
   return v
@@ -114,6 +143,14 @@ export function argsFromValues(
     if (f.kind === 'boolean') {
       const on = raw === true
       if (f.required || on !== (f.default === true)) args[f.name] = on
+      continue
+    }
+    if (f.kind === 'multi') {
+      const list = chosen(raw)
+      if (!list.length && f.required) errors[f.name] = 'required'
+      else if (list.length && f.minimum !== undefined && list.length < f.minimum) errors[f.name] = 'min'
+      else if (f.maximum !== undefined && list.length > f.maximum) errors[f.name] = 'max'
+      else if (list.length) args[f.name] = list
       continue
     }
     const text = typeof raw === 'string' ? raw : ''

@@ -187,6 +187,8 @@ export async function saveAgent(a: Agent): Promise<Agent | string> {
   try {
     const saved = await agentsApi.saveAgent(a)
     await loadAgents()
+    // Chats that follow the agent's tool mode and call format show the new ones.
+    await store().loadChats()
     return saved
   } catch (err) {
     return err instanceof Error ? err.message : String(err)

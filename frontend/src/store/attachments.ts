@@ -28,7 +28,8 @@ export function attachmentUrl(a: Attachment): Promise<string> {
   return u
 }
 
-function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
+/** Bytes of base64 text (what Go sends for []byte). */
+export function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64)
   const out = new Uint8Array(bin.length)
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i)

@@ -1,5 +1,5 @@
 // History features on top of the main store: search, find in chat, chat actions
-// (pin, duplicate, export, delete with undo), import, versions (edit & resend,
+// (pin, duplicate, export, move to the Trash with undo), import, versions (edit & resend,
 // regenerate, switch) and loading older messages of a long chat.
 //
 // Kept apart from store/index.ts: it drives the main store through its public
@@ -10,15 +10,16 @@ import { historyApi, toApiError, type ApiError, type Chat, type ExportFormat, ty
 import i18n from '../i18n'
 import { PAGE_SIZE, selectIsStreaming, useStore } from './index'
 import { sortChats } from './slices/util'
+import { restoreChat } from './trash'
 
 export const SEARCH_DEBOUNCE_MS = 150
-export const UNDO_DELETE_MS = 5000
+export const UNDO_DELETE_MS = 8000 // how long the "Moved to Trash · Undo" toast stays
 export const HIGHLIGHT_MS = 2000
 
 export type Highlight = { chatId: string; messageId: string; callId?: string; n: number }
 
 export type HistoryState = {
-  /** Chats deleted but still inside the Undo window: hidden from the list. */
+  /** Chats on their way to the Trash: hidden from the list meanwhile. */
   hidden: Record<string, true>
   /** The sidebar search. */
   query: string
@@ -301,22 +302,21 @@ export async function importFile(): Promise<{ result: ImportResult } | { error: 
 
 // ─── delete with undo ───
 
-type PendingDelete = { timer: ReturnType<typeof setTimeout>; toastId: number }
-const pendingDeletes = new Map<string, PendingDelete>()
-
-/** The chats the sidebar shows, in its order, without the ones waiting to be deleted. */
+/** The chats the sidebar shows, in its order, without the ones on their way to the Trash. */
 export const visibleChats = (chats: Chat[], hidden: Record<string, true>) => chats.filter((c) => !hidden[c.id])
 
 /**
- * Deletes a chat after an Undo window: it leaves the list at once, and
- * DeleteChat runs when the window ends (or when the app closes meanwhile).
+ * Moves a chat to the Trash (restorable there for 30 days), with Undo in a
+ * toast. It leaves the list at once; if the move fails it comes back (and the
+ * error is toasted).
  */
 export async function deleteWithUndo(chat: Chat) {
   const id = chat.id
-  if (pendingDeletes.has(id)) return
+  if (useHistory.getState().hidden[id]) return
   useHistory.setState((h) => ({ hidden: { ...h.hidden, [id]: true } }))
   const s = store()
-  if (s.activeChatId === id) {
+  const wasActive = s.activeChatId === id
+  if (wasActive) {
     const hidden = useHistory.getState().hidden
     const idx = s.chats.findIndex((c) => c.id === id)
     const rest = s.chats.filter((c) => !hidden[c.id])
@@ -325,47 +325,26 @@ export async function deleteWithUndo(chat: Chat) {
     if (next) await s.selectChat(next.id)
     else await s.newChat()
   }
+  const moved = await store().deleteChat(id)
+  useHistory.setState((h) => ({ hidden: omit(h.hidden, id) }))
+  if (!moved) return
   const toastId = store().toast({
     kind: 'info',
-    title: 'history.deleted',
-    message: i18n.t('history.deletedMessage', { title: chat.title || i18n.t('chat.untitled') }),
-    action: { label: 'history.undo', testId: 'undo-delete', run: () => undoDelete(id) },
+    title: 'trash.moved',
+    message: i18n.t('trash.movedMessage', { title: chat.title || i18n.t('chat.untitled') }),
+    action: { label: 'history.undo', testId: 'undo-delete', run: () => void undoDelete(id, wasActive, toastId) },
     duration: UNDO_DELETE_MS,
   })
-  const timer = setTimeout(() => void commitDelete(id), UNDO_DELETE_MS)
-  pendingDeletes.set(id, { timer, toastId })
 }
 
-async function commitDelete(id: string) {
-  const p = pendingDeletes.get(id)
-  if (!p) return
-  clearTimeout(p.timer)
-  pendingDeletes.delete(id)
-  await store().deleteChat(id)
-  // Deleted: gone from the store. Failed: it comes back (and the error was toasted).
-  useHistory.setState((h) => ({ hidden: omit(h.hidden, id) }))
+/** Undo of a delete: the chat comes out of the Trash, and is opened again if it was open. */
+export async function undoDelete(id: string, select = false, toastId?: number) {
+  if (toastId !== undefined) store().dismissToast(toastId)
+  await restoreChat(id, select)
 }
-
-export function undoDelete(id: string) {
-  const p = pendingDeletes.get(id)
-  if (!p) return
-  clearTimeout(p.timer)
-  pendingDeletes.delete(id)
-  store().dismissToast(p.toastId)
-  useHistory.setState((h) => ({ hidden: omit(h.hidden, id) }))
-}
-
-/** The app is closing: what waits for the Undo window is deleted now. */
-export function flushDeletes() {
-  for (const id of [...pendingDeletes.keys()]) void commitDelete(id)
-}
-
-if (typeof window !== 'undefined') window.addEventListener('beforeunload', flushDeletes)
 
 /** Test helper. */
 export function resetHistory() {
-  for (const p of pendingDeletes.values()) clearTimeout(p.timer)
-  pendingDeletes.clear()
   if (searchTimer) clearTimeout(searchTimer)
   searchTimer = null
   searchSeq++

@@ -6,6 +6,7 @@
 import { create } from 'zustand'
 import { api, events, toApiError, type ApiError, type McpImport, type McpServerConfig, type McpServerInfo, type McpServers } from '../api'
 import { useStore, type Store } from './index'
+import { offersChanged } from './mcpOffers'
 
 export type McpRowAction = 'restart' | 'enable' | 'delete'
 
@@ -107,6 +108,12 @@ export async function mcpSignIn(name: string, action: 'in' | 'cancel' | 'out'): 
   if (err) main().toastError('errors.mcpSignIn', err)
 }
 
+/** A server's instructions in the system prompt, on or off; a refusal shows as a toast. */
+export async function setMcpInstructions(name: string, on: boolean): Promise<void> {
+  const err = await listAction(() => api.setMcpInstructions(name, on))
+  if (err) main().toastError('mcpOffers.errors.instructions', err)
+}
+
 type ImportOutcome = { result: McpImport } | { error: ApiError }
 
 async function importWith(fn: () => Promise<McpImport>): Promise<ImportOutcome> {
@@ -156,7 +163,10 @@ export const selectActiveChatServers = (s: Store): string[] | null => {
 
 /** mcp:changed: a server's status or tools changed. The list is read again (the main store reloads the tools). */
 export function subscribeMcp(): () => void {
-  return events.onMcpChanged(() => void loadMcpServers())
+  return events.onMcpChanged(() => {
+    void loadMcpServers()
+    offersChanged()
+  })
 }
 
 /** Test helper. */

@@ -1,9 +1,12 @@
-// What Auto knows about the active provider's model (native or text calls,
+// What Auto knows about the open chat's model (native or text calls,
 // learned or chosen by the person), on top of the main store like store/mcp.ts.
+// The chat's own provider and model, not the active provider's: with no
+// chat open, the model the chat not created yet starts with.
 import { useEffect } from 'react'
 import { create } from 'zustand'
-import { api, events, toApiError, type ModelModeInfo } from '../api'
-import { selectActiveProvider, useStore, type Store } from './index'
+import { api, events, toApiError, type ModelModeInfo, type ModelTarget } from '../api'
+import { useAgents } from './agents'
+import { useStore } from './index'
 
 export type ModelModeState = {
   info: ModelModeInfo | null
@@ -29,7 +32,7 @@ export function loadModelMode(fresh = false): Promise<void> {
   const mine = ++seq
   useModelMode.setState({ loading: true })
   const read: Promise<void> = api
-    .modelMode()
+    .modelMode(modelTarget())
     .then((info) => {
       if (mine === seq) useModelMode.setState({ info, loading: false, error: '' })
     })
@@ -43,12 +46,12 @@ export function loadModelMode(fresh = false): Promise<void> {
   return read
 }
 
-/** Overrides what Auto learned for the active model ('' = go by what it learns); forget also drops what it learned. */
-export async function setModelMode(override: '' | 'native' | 'text', forget: boolean): Promise<boolean> {
+/** Overrides what Auto learned for a chat's model (by default the open chat's; '' = go by what it learns); forget also drops what it learned. */
+export async function setModelMode(override: '' | 'native' | 'text', forget: boolean, target: ModelTarget = modelTarget()): Promise<boolean> {
   const mine = ++seq
   useModelMode.setState({ busy: true })
   try {
-    const info = await api.setModelMode(override, forget)
+    const info = await api.setModelMode(override, forget, target)
     if (mine === seq) useModelMode.setState({ info, error: '' })
     return true
   } catch (err) {
@@ -59,15 +62,28 @@ export async function setModelMode(override: '' | 'native' | 'text', forget: boo
   }
 }
 
-/** Which model Auto's knowledge is about: the active provider and its model. */
-export const selectModelKey = (s: Store): string => {
-  const p = selectActiveProvider(s)
-  return p ? `${p.id}\u0000${p.model}` : `${s.settings?.activeProviderId ?? ''}\u0000`
+/** Which model Auto's knowledge is about: the open chat's, else the one a new chat starts with. */
+export function modelTarget(): ModelTarget {
+  const chatId = useStore.getState().activeChatId
+  if (chatId) return { chatId, providerId: '', model: '' }
+  const next = useAgents.getState().next
+  return { chatId: '', providerId: next?.providerId ?? '', model: next?.model ?? '' }
 }
 
-/** Reads what Auto knows while `enabled` (a chat in Auto mode is shown), again when the active model changes. */
+/** A key that changes when that model does (the chat, its model, or the new chat's). */
+function useModelKey(): string {
+  const chat = useStore((s) => {
+    const c = s.activeChatId ? s.chats.find((x) => x.id === s.activeChatId) : undefined
+    return s.activeChatId ? [s.activeChatId, c?.providerId ?? '', c?.model ?? ''].join('\u0000') : ''
+  })
+  const next = useAgents((s) => [s.next?.providerId ?? '', s.next?.model ?? ''].join('\u0000'))
+  const active = useStore((s) => s.settings?.activeProviderId ?? '')
+  return [chat || next, active].join('\u0001')
+}
+
+/** Reads what Auto knows while `enabled` (a chat in Auto mode is shown), again when that chat's model changes. */
 export function useAutoModelMode(enabled: boolean): ModelModeInfo | null {
-  const key = useStore(selectModelKey)
+  const key = useModelKey()
   useEffect(() => {
     if (enabled) void loadModelMode()
   }, [enabled, key])

@@ -67,12 +67,12 @@ describe('what Auto knows (ModelMode)', () => {
       .fn()
       .mockResolvedValueOnce({ providerId: 'p', model: 'gemma3', learned: '', reason: '', learnedAt: 0, override: '', effective: 'native' })
       .mockResolvedValueOnce({ providerId: 'p', model: 'gemma3', learned: 'text', reason: 'HTTP 400', learnedAt: 9, override: '', effective: 'text' })
-    const SetModelMode = vi.fn(async (override: string) => ({ providerId: 'p', model: 'gemma3', learned: '', override, effective: override || 'native' }))
+    const SetModelMode = vi.fn(async (_c: string, _p: string, _m: string, override: string) => ({ providerId: 'p', model: 'gemma3', learned: '', override, effective: override || 'native' }))
     window.go = { main: { App: { ModelMode, SetModelMode } as unknown as Record<string, (...a: unknown[]) => Promise<unknown>> } }
     await loadModelMode()
     expect(useModelMode.getState().info).toMatchObject({ model: 'gemma3', effective: 'native' })
     expect(await setModelMode('text', false)).toBe(true)
-    expect(SetModelMode).toHaveBeenCalledWith('text', false)
+    expect(SetModelMode).toHaveBeenCalledWith('', '', '', 'text', false)
     expect(useModelMode.getState().info).toMatchObject({ override: 'text', effective: 'text' })
 
     const off = subscribeModelMode()

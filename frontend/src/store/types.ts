@@ -161,7 +161,7 @@ export type Toast = {
   duration?: number
 }
 
-export type SettingsTab = 'providers' | 'agents' | 'general' | 'tools' | 'permissions' | 'data' | 'about'
+export type SettingsTab = 'providers' | 'agents' | 'general' | 'tools' | 'permissions' | 'data' | 'trash' | 'about'
 
 export type View = 'chat' | 'lab' | 'activity'
 

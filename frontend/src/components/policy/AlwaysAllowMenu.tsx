@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n'
 import { toApiError, type Call, type RuleOptions } from '../../api'
 import { ruleOptions } from '../../store/policy'
 import { useStore } from '../../store'
+import { useAgents } from '../../store/agents'
 import { KeyboardMenu } from '../KeyboardMenu'
 import { ChevronDownIcon, ShieldIcon } from '../icons'
 import { RuleDialog, type RuleChoice } from './RuleDialog'
@@ -32,6 +33,9 @@ export function AlwaysAllowMenu({
   const [up, setUp] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const menuId = useId()
+  // A rule for every chat runs nothing in a chat whose agent asks every time: the menu says so.
+  const agentId = useStore((s) => s.chats.find((x) => x.id === c.chatId)?.agentId)
+  const asksEveryTime = useAgents((s) => s.agents.find((a) => a.id === agentId)?.approval === 'ask')
 
   const show = () => {
     // Opens upwards when the room below the button is short of the menu's height (about 360px).
@@ -110,7 +114,7 @@ export function AlwaysAllowMenu({
       {open && (
         <KeyboardMenu id={menuId} label={t('calls.alwaysAllow')} trigger={button} onClose={close} className={`menu rule-menu ${up ? 'menu--up' : ''}`}>
           {item('always-allow-chat', t('calls.allowChat'), t('calls.allowChatDesc'), pick(() => onPick(false)))}
-          {item('always-allow-everywhere', t('calls.allowEverywhere'), t('calls.allowEverywhereDesc'), pick(() => onPick(true)))}
+          {item('always-allow-everywhere', t('calls.allowEverywhere'), t(asksEveryTime ? 'agentApproval.everywhereHere' : 'calls.allowEverywhereDesc'), pick(() => onPick(true)))}
           <div className="rule-menu__sep" role="separator" />
           {item('always-allow-any', t('policy.menu.any'), t('policy.menu.anyDesc', { tool: c.name }), openDialog({ effect: 'allow', match: 'any' }))}
           {folder &&

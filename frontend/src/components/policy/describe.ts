@@ -2,6 +2,8 @@
 import type { TFunction } from '../../i18n'
 import { ruleIdOf, type Rule } from '../../api'
 import { clip } from '../../lib/calls'
+import { agentLabel } from '../../lib/agentLabel'
+import { useAgents } from '../../store/agents'
 
 /** What a rule asks of the arguments: "any arguments", "paths under docs", "path = "a.md"". */
 export function matchText(r: Pick<Rule, 'match'>, t: TFunction): string {
@@ -16,10 +18,15 @@ export function ruleText(r: Rule, t: TFunction): string {
   return [`${t(`policy.effect.${r.effect}`)} ${r.tool}`, matchText(r, t), t(`policy.scopeShort.${r.scope}`)].join(' · ')
 }
 
-/** Who decided, in a word or two: you · rule #3 · loop guard · … */
+/** Who decided, in a word or two: you · rule #3 · loop guard · agent File reviewer · … */
 export function whoText(by: string | undefined, t: TFunction): string {
   const id = ruleIdOf(by)
   if (id) return t('policy.who.rule', { id })
+  if (by?.startsWith('agent:')) {
+    const agentId = by.slice('agent:'.length)
+    const a = useAgents.getState().agents.find((x) => x.id === agentId)
+    return t('agentApproval.who', { id: a ? agentLabel(a, t).name : agentId })
+  }
   switch (by) {
     case 'user':
     case 'loop_guard':

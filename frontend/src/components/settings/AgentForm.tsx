@@ -7,6 +7,7 @@ import { ToolChecklist } from '../ChatTools'
 import { ModelMenu } from '../ModelPicker'
 import { Switch } from '../Switch'
 import { Field } from './fields'
+import { AgentApproval } from './AgentApproval'
 
 /** A number field where empty means "the provider's default" (null). */
 function OptionalNumber({
@@ -184,6 +185,8 @@ export function AgentForm({ agent, onDone }: { agent: Agent; onDone: () => void 
           note={(x) => (x.readOnly ? t('agents.tools.readOnly') : '')}
         />
       )}
+
+      <AgentApproval mode={a.approval} onChange={(m) => set('approval', m)} />
 
       <h3 className="form__section">{t('agents.form.limits')}</h3>
       <div className="form__row form__row--3">

@@ -8,6 +8,7 @@ import {
   finishApi,
   historyApi,
   toApiError,
+  trashApi,
   type Message,
   
   
@@ -160,8 +161,9 @@ export const createMessagesSlice: Slice<MessagesSlice> = (set, get) => {
             try {
               chat = await api.setWorkspace(chat.id, ws.kind, ws.dir)
             } catch (err) {
-              // Gone between the check and now: the empty chat goes, the message stays in the composer.
-              await api.deleteChat(chat.id).catch(() => undefined)
+              // Gone between the check and now: the empty chat goes (for good, not to the Trash), the message stays in the composer.
+              const id = chat.id
+              await api.deleteChat(id).then(() => trashApi.deleteChatForever(id)).catch(() => undefined)
               set({ newChatWorkspaceError: toApiError(err) })
               return false
             }

@@ -49,7 +49,7 @@ func main() {
 		_ = os.WriteFile(*failIfExists, nil, 0o644)
 	}
 
-	var opts *mcp.ServerOptions
+	opts := &mcp.ServerOptions{Instructions: "Use echo to repeat things."}
 	if *hugeInit {
 		opts = &mcp.ServerOptions{Instructions: strings.Repeat("x", 20<<20)}
 	}

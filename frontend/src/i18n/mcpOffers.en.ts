@@ -1,0 +1,48 @@
+// English strings of what MCP servers offer besides tools: their instructions,
+// prompts ("/" in the composer) and resources (merged into en.ts as `mcpOffers`).
+export const mcpOffersEn = {
+  instructions: {
+    title: 'Instructions from this server',
+    on: 'Add this server’s instructions to the system prompt',
+    onHint: 'The model reads them, marked as coming from this server, in chats that offer its tools.',
+    cut: 'Cut at 8 KB, Airlock’s cap for a server’s instructions.',
+    show: 'Show instructions',
+    hide: 'Hide instructions',
+  },
+  prompts: {
+    label: 'Prompts of the chat’s MCP servers',
+    loading: 'Reading the servers’ prompts…',
+    none: 'The chat’s MCP servers offer no prompts.',
+    noMatch: 'No prompt matches “/{{query}}”.',
+    hint: '↑↓ to choose · Enter to use · Esc to close',
+    from: 'from {{server}}',
+    formTitle: '/{{name}} from {{server}}',
+    required: 'required',
+    use: 'Insert',
+    using: 'Asking {{server}}…',
+    cancel: 'Cancel',
+    fillIn: 'Fill in “{{name}}” first.',
+    suggestions: 'Suggestions for {{name}}',
+  },
+  resources: {
+    button: 'Attach from an MCP server…',
+    title: 'Attach from an MCP server',
+    description: 'Resources the chat’s servers offer. Text is attached as a named text block, images as pictures; both count in the context like any attached file.',
+    filter: 'Filter resources',
+    loading: 'Reading the servers’ resources…',
+    none: 'The chat’s MCP servers offer no resources.',
+    noMatch: 'Nothing matches “{{query}}”.',
+    templates: 'Templates',
+    templateHint: 'Fill in the template to get a resource.',
+    attach: 'Attach',
+    attaching: 'Reading from {{server}}…',
+    back: 'Back',
+    problems: 'Some lists could not be read:',
+  },
+  signIn: {
+    title: 'The MCP server {{server}} needs you to sign in before this chat can use its tools.',
+  },
+  errors: {
+    instructions: 'Couldn’t change the server’s instructions',
+  },
+}
