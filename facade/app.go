@@ -15,6 +15,7 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/engine"
+	"airlock/backend/llm"
 	"airlock/backend/store"
 	"airlock/backend/tools"
 	"airlock/backend/tools/code"
@@ -57,6 +58,8 @@ type App struct {
 	progressMu sync.Mutex
 	progressAt map[string]time.Time
 	signIns    signIns // mcp_signin.go
+	// vision keeps what servers say of their models' vision (vision.go).
+	vision llm.VisionCache
 }
 
 // AppInfo tells the UI about the running app.
@@ -88,7 +91,8 @@ func NewApp(st *store.Store, dataDir, demoURL string, env *chat.Provider, log *s
 	a.workspaces = workspace.NewManager(st)
 	a.engine = engine.New(engine.Deps{Store: st, Connect: a.connect, Emit: a.emit, EnvFor: a.envFor,
 		Tools:  func(c chat.Chat) *tools.Toolbox { return catalog.For(c.MCPServers) },
-		Window: a.engineWindow, Provider: a.chatProvider, Instructions: a.chatInstructions})
+		Window: a.engineWindow, Provider: a.chatProvider, Instructions: a.chatInstructions,
+		Vision: a.serverVision})
 	return a
 }
 

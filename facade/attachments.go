@@ -18,17 +18,19 @@ func (a *App) AttachmentBytes(sha256 string) ([]byte, error) {
 }
 
 // ModelVision tells what is known of whether a provider's model takes
-// images ("" provider: the active one; "" model: the provider's).
+// images ("" provider: the active one; "" model: the provider's): the
+// user's word, else what a refusal taught, else what the server says.
 func (a *App) ModelVision(providerID, model string) (chat.Vision, error) {
 	p, err := a.windowProvider(providerID, model)
 	if err != nil {
 		return chat.Vision{}, toAPI(err)
 	}
-	return result(a.store.GetVision(a.ctx, p.ID, p.Model))
+	return result(a.visionOf(a.ctx, p))
 }
 
 // SetModelVision keeps the user's word on whether a model takes images:
-// sees "yes", "no", or "" to forget what was known.
+// sees "yes", "no", or "" to forget what was known (the server is asked
+// again then).
 func (a *App) SetModelVision(providerID, model, sees string) (chat.Vision, error) {
 	p, err := a.windowProvider(providerID, model)
 	if err != nil {
@@ -37,7 +39,10 @@ func (a *App) SetModelVision(providerID, model, sees string) (chat.Vision, error
 	if err := a.store.SetVision(a.ctx, chat.Vision{ProviderID: p.ID, Model: p.Model, Sees: sees, Source: "user"}); err != nil {
 		return chat.Vision{}, toAPI(err)
 	}
-	return result(a.store.GetVision(a.ctx, p.ID, p.Model))
+	if sees == "" {
+		a.vision.Forget(visionKey(p))
+	}
+	return result(a.visionOf(a.ctx, p))
 }
 
 // ToolImages says whether a chat sends its tools' images to the model.

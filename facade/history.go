@@ -56,15 +56,12 @@ func (a *App) DuplicateChat(chatID string) (chat.Chat, error) {
 }
 
 // ExportChats writes chats (none given: all) in a format (md, html, json)
-// to a file chosen in the native save dialog. It returns the path written,
-// or "" when the user cancelled.
+// to a file chosen in the native save dialog. Markdown keeps attached files
+// in a folder beside it ("<name>_files"), linked relatively. It returns the
+// path written, or "" when the user cancelled.
 func (a *App) ExportChats(chatIDs []string, format string) (string, error) {
 	b, err := export.Build(a.ctx, a.store, chatIDs)
 	if err != nil {
-		return "", toAPI(err)
-	}
-	var buf bytes.Buffer
-	if err := export.Write(&buf, b, format); err != nil {
 		return "", toAPI(err)
 	}
 	name := "airlock-export"
@@ -72,25 +69,49 @@ func (a *App) ExportChats(chatIDs []string, format string) (string, error) {
 		name = safeFileName(b.Chats[0].Title)
 	}
 	ext := export.Extension(format)
+	if ext == "md" {
+		path, err := a.savePath("Export chats", name, ext)
+		if err != nil || path == "" {
+			return "", toAPI(err)
+		}
+		if _, err := export.WriteMarkdownFile(path, b); err != nil {
+			return "", toAPI(err)
+		}
+		return path, nil
+	}
+	var buf bytes.Buffer
+	if err := export.Write(&buf, b, format); err != nil {
+		return "", toAPI(err)
+	}
 	return a.saveAs("Export chats", name, ext, buf.Bytes())
 }
 
 // saveAs writes data to a file chosen in the native save dialog, offered as
 // name-<date>.ext. It returns the path written, or "" when the user cancelled.
 func (a *App) saveAs(title, name, ext string, data []byte) (string, error) {
+	path, err := a.savePath(title, name, ext)
+	if err != nil || path == "" {
+		return "", toAPI(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return "", toAPI(refuse("export_failed", err, txtWriteFailed, "path", path, "reason", err.Error()))
+	}
+	return path, nil
+}
+
+// savePath asks where to save in the native save dialog, offering
+// name-<date>.ext ("" when the user cancelled).
+func (a *App) savePath(title, name, ext string) (string, error) {
 	path, err := runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
 		Title:           title,
 		DefaultFilename: fmt.Sprintf("%s-%s.%s", name, time.Now().Format("2006-01-02"), ext),
 		Filters:         []runtime.FileFilter{{DisplayName: strings.ToUpper(ext) + " files", Pattern: "*." + ext}},
 	})
 	if err != nil || path == "" {
-		return "", toAPI(err)
+		return "", err
 	}
 	if filepath.Ext(path) == "" {
 		path += "." + ext
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return "", toAPI(refuse("export_failed", err, txtWriteFailed, "path", path, "reason", err.Error()))
 	}
 	return path, nil
 }

@@ -50,6 +50,7 @@ var tsTypes = []struct {
 	{"ModelModeInfo", ModelModeInfo{}},
 	{"ContextParts", fit.Parts{}},
 	{"ContextUsage", engine.ContextUsage{}},
+	{"DraftFile", engine.DraftFile{}},
 	{"Summary", chat.Summary{}},
 	{"ContextWindow", chat.Window{}},
 	{"ModelWindowInfo", ModelWindowInfo{}},

@@ -29,7 +29,25 @@ type Vision struct {
 	ProviderID string `json:"providerId"`
 	Model      string `json:"model"`
 	// Sees: "yes", "no" or "" (unknown: images are sent).
-	Sees   string `json:"sees"`
-	Source string `json:"source"` // "learned" (from a refusal) or "user"
+	Sees string `json:"sees"`
+	// Source: "user", "learned" (from a refusal) or "server" (the server's
+	// model list or model card).
+	Source string `json:"source"`
 	Reason string `json:"reason,omitempty"`
+	// Server is what the server says ("yes", "no", "" when it does not
+	// say or could not be asked), whatever wins.
+	Server string `json:"server,omitempty"`
+}
+
+// WithServer folds in what the server says. The user's word comes first;
+// then what a refusal taught, since a refusal is what the server did with
+// this very model, after it declared what it takes (with the server first,
+// a model it says sees images but that refuses them would cost a refused
+// request and a retry every turn); then the server's word.
+func (v Vision) WithServer(sees string) Vision {
+	v.Server = sees
+	if v.Sees == "" && sees != "" {
+		v.Sees, v.Source = sees, "server"
+	}
+	return v
 }

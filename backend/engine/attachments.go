@@ -1,13 +1,16 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"strings"
 
 	"airlock/backend/attach"
 	"airlock/backend/chat"
+	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
 )
 
@@ -73,8 +76,20 @@ func (e *Engine) planImages(ctx context.Context, p *turnPlan) {
 			p.files[m.ID] = fs
 		}
 	}
-	p.vision, _ = e.store.GetVision(ctx, p.provider.ID, p.provider.Model)
+	p.vision = e.visionOf(ctx, p.provider)
 	p.toolImages = e.store.ToolImages(ctx, p.chat.ID)
+}
+
+// visionOf is what is known of whether a provider's model takes images:
+// the user's word, else what a refusal taught, else what the server says
+// (kept by the app; never waited for).
+func (e *Engine) visionOf(ctx context.Context, p chat.Provider) chat.Vision {
+	v, _ := e.store.GetVision(ctx, p.ID, p.Model)
+	v.ProviderID, v.Model = p.ID, p.Model
+	if e.vision != nil {
+		v = v.WithServer(e.vision(p))
+	}
+	return v
 }
 
 // seesImages says images are sent: the model is not known to refuse them.
@@ -84,26 +99,65 @@ func (p turnPlan) seesImages() bool { return p.vision.Sees != "no" }
 // the model is sent: text files become text blocks with their name; images
 // become image_url parts when the model takes images, a note otherwise. A
 // tool-results message (text calls) carries the images of the calls it
-// answers (callsBefore: the calls of the message before it). ok is false
-// when there is nothing to send.
-func (p turnPlan) sentMessage(m chat.Message, callsBefore []chat.Call) (llm.Message, bool) {
-	out := llm.Message{Role: m.Role, Content: m.Content}
+// answers (callsBefore: the calls of the message before it). What the
+// files and images cost is said beside (fit.Message's Images and Files).
+// ok is false when there is nothing to send.
+func (p turnPlan) sentMessage(m chat.Message, callsBefore []chat.Call) (fit.Message, bool) {
+	out := fit.Message{Message: llm.Message{Role: m.Role, Content: m.Content}, ID: m.ID}
 	for _, f := range p.files[m.ID] {
+		var block string
 		switch {
 		case f.Kind == attach.KindText:
-			out.Content = joinText(out.Content, attach.TextBlock(f.Name, f.Data))
+			block = attach.TextBlock(f.Name, f.Data)
 		case p.seesImages():
-			out.Content = joinText(out.Content, fmt.Sprintf("[image %s (%d×%d) attached]", f.Name, f.Width, f.Height))
+			block = fmt.Sprintf("[image %s (%d×%d) attached]", f.Name, f.Width, f.Height)
 			out.ImageURLs = append(out.ImageURLs, attach.DataURL(f.MIME, f.Data))
+			out.Images += fit.ImageTokens(p.imageKind(), f.Width, f.Height)
 		default:
-			out.Content = joinText(out.Content, attach.ImageNote(f.Name, f.Width, f.Height))
+			block = attach.ImageNote(f.Name, f.Width, f.Height)
 		}
+		out.Content = joinText(out.Content, block)
+		out.Files += p.count(block)
+	}
+	if m.ID == draftID {
+		out.Images += p.draftTokens()
 	}
 	if m.Kind == chat.KindToolResults && p.sendsToolImages(callsBefore) {
 		out.Content = p.seeable(out.Content, callsBefore)
 		out.ImageURLs = append(out.ImageURLs, toolImageURLs(callsBefore)...)
+		out.Images += p.toolImageTokens(callsBefore)
 	}
-	return out, strings.TrimSpace(out.Content) != "" || len(out.ImageURLs) > 0
+	return out, strings.TrimSpace(out.Content) != "" || len(out.ImageURLs) > 0 || out.Images > 0
+}
+
+// imageKind is how the plan's server counts images.
+func (p turnPlan) imageKind() fit.ImageKind {
+	if p.provider.Kind == chat.APIAnthropic {
+		return fit.ImagesAnthropic
+	}
+	return fit.ImagesOpenAI
+}
+
+// count counts a text with the plan's counter (0 without one: a plan made
+// without a window, in tests).
+func (p turnPlan) count(text string) int {
+	if p.window.counter == nil {
+		return 0
+	}
+	return p.window.counter.Count(text)
+}
+
+// toolImageTokens is what the calls' images cost, by the sizes their
+// headers say.
+func (p turnPlan) toolImageTokens(calls []chat.Call) int {
+	n := 0
+	for _, c := range calls {
+		for _, img := range c.Images {
+			cfg, _, _ := image.DecodeConfig(bytes.NewReader(img.Data)) // unknown: 0×0
+			n += fit.ImageTokens(p.imageKind(), cfg.Width, cfg.Height)
+		}
+	}
+	return n
 }
 
 // sendsToolImages says the images of these calls go to the model.
@@ -123,11 +177,12 @@ func toolImageURLs(calls []chat.Call) []string {
 
 // toolImagesMessage is the user message that follows native tool messages
 // with the tools' images (tool messages are text-only on most servers).
-func (p turnPlan) toolImagesMessage(calls []chat.Call) (llm.Message, bool) {
+func (p turnPlan) toolImagesMessage(calls []chat.Call) (fit.Message, bool) {
 	if !p.sendsToolImages(calls) {
-		return llm.Message{}, false
+		return fit.Message{}, false
 	}
-	return llm.Message{Role: chat.RoleUser, Content: "The images the tools returned:", ImageURLs: toolImageURLs(calls)}, true
+	return fit.Message{Message: llm.Message{Role: chat.RoleUser, Content: "The images the tools returned:", ImageURLs: toolImageURLs(calls)},
+		Images: p.toolImageTokens(calls)}, true
 }
 
 // unseen is what a tool result says of an image the model is not sent

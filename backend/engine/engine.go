@@ -92,6 +92,10 @@ type Deps struct {
 	// Instructions gives the instructions of the chat's MCP servers, added
 	// to the system prompt (instructions.go); nil: none.
 	Instructions InstructionsFor
+	// Vision is what the server says of whether a provider's model takes
+	// images ("yes", "no", "" when not known). It must not wait on the
+	// server (optional).
+	Vision func(p chat.Provider) string
 }
 
 // Model streams one completion (llm.Client satisfies it).
@@ -123,6 +127,7 @@ type Engine struct {
 	windowFor WindowFor
 	overflow  Overflow
 	provider  func(ctx context.Context, c chat.Chat) (chat.Provider, error)
+	vision    func(p chat.Provider) string
 	win       windows
 
 	// FrameInterval overrides the UI coalescing interval (tests).
@@ -159,6 +164,7 @@ func New(d Deps) *Engine {
 	}
 	return &Engine{store: d.Store, connect: d.Connect, emit: d.Emit, tools: d.Tools, envFor: d.EnvFor,
 		windowFor: d.Window, overflow: d.Overflow, provider: d.Provider, notes: d.Instructions,
+		vision:  d.Vision,
 		win:     windows{learned: map[string]int{}, ratio: map[string]float64{}, tok: fit.NewTokenizer()},
 		streams: map[string]*turn{}, running: map[string]toolRun{}, unreadable: map[string]int{}}
 }
@@ -439,7 +445,9 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		if err != nil {
 			return llm.Result{}, tooSmall(rep, plan.window)
 		}
-		sent, estimate = rawTokens(req, plan.window.raw), rep.Tokens
+		// Images are counted by their estimate on both sides: the server's
+		// count includes them, and the calibration is of the text.
+		sent, estimate = rawTokens(req, plan.window.raw)+rep.Images, rep.Tokens
 		return model.Stream(ctx, req, func(d llm.Delta) {
 			mu.Lock()
 			if d.TextWasReasoning {

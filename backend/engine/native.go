@@ -42,6 +42,7 @@ type turnPlan struct {
 	files      map[string][]chat.AttachmentData // attached files, by message ID (attachments.go)
 	vision     chat.Vision                      // whether the model takes images
 	toolImages bool                             // the chat sends its tools' images to the model
+	draftFiles []DraftFile                      // the files waiting in the composer (the gauge's draft)
 
 	generation generation // the agent's options (setup.go)
 }
@@ -202,7 +203,8 @@ func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.
 					Results: []fit.Result{{Tool: c.Name, Chars: utf8.RuneCountInString(content)}}})
 			}
 			if img, ok := p.toolImagesMessage(calls); ok {
-				out = append(out, fit.Message{Message: img, ID: m.ID})
+				img.ID = m.ID
+				out = append(out, img)
 			}
 			answered = true
 			continue
@@ -214,8 +216,7 @@ func (p turnPlan) view(system string, par paradigm.Paradigm, native bool) []fit.
 			continue
 		}
 		answered = false
-		if sent, ok := p.sentMessage(m, p.calls[m.ParentID]); ok {
-			fm := fit.Message{Message: sent, ID: m.ID}
+		if fm, ok := p.sentMessage(m, p.calls[m.ParentID]); ok {
 			switch {
 			case m.Kind == chat.KindToolResults:
 				for _, c := range p.calls[m.ParentID] {

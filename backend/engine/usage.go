@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 
+	"airlock/backend/attach"
 	"airlock/backend/chat"
 	"airlock/backend/engine/fit"
 )
@@ -40,9 +42,50 @@ type ContextUsage struct {
 	Summarized int `json:"summarized"`
 }
 
+// DraftFile is a file waiting in the composer, as the gauge counts it: not
+// its bytes (they are read when it is sent), its kind and size.
+type DraftFile struct {
+	Name   string `json:"name"`
+	Image  bool   `json:"image"`
+	Size   int64  `json:"size"` // bytes
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+// draftID stands for the message being written.
+const draftID = "draft"
+
+// bytesPerToken is what a text file is taken to cost before it is read:
+// about four bytes a token (cl100k on English and code).
+const bytesPerToken = 4
+
+// draftTokens is what the composer's files will cost: an image by its
+// estimate (its note when the model does not take images), a text file by
+// its size and its block's header.
+func (p turnPlan) draftTokens() int {
+	n := 0
+	for _, f := range p.draftFiles {
+		switch {
+		case f.Image && p.seesImages():
+			n += fit.ImageTokens(p.imageKind(), f.Width, f.Height) + p.count(fmt.Sprintf("[image %s (%d×%d) attached]", f.Name, f.Width, f.Height))
+		case f.Image:
+			n += p.count(attach.ImageNote(f.Name, f.Width, f.Height))
+		default:
+			n += int(min(f.Size, attach.MaxFileBytes)/bytesPerToken) + p.count("File: "+f.Name+"\n```\n```")
+		}
+	}
+	return n
+}
+
 // ContextUsage measures the chat's next request, with draft as the user's
 // next message when it is not empty. Nothing is sent or stored.
 func (e *Engine) ContextUsage(ctx context.Context, chatID, draft string) (ContextUsage, error) {
+	return e.DraftUsage(ctx, chatID, draft, nil)
+}
+
+// DraftUsage is ContextUsage with the files waiting in the composer
+// counted in the draft (capped at attach.MaxFiles).
+func (e *Engine) DraftUsage(ctx context.Context, chatID, draft string, files []DraftFile) (ContextUsage, error) {
 	c, err := e.store.GetChat(ctx, chatID)
 	if err != nil {
 		return ContextUsage{}, err
@@ -67,10 +110,14 @@ func (e *Engine) ContextUsage(ctx context.Context, chatID, draft string) (Contex
 			break
 		}
 	}
-	if draft != "" {
-		history = append(history, chat.Message{ID: "draft", ChatID: chatID, Role: chat.RoleUser, Kind: chat.KindText, Content: draft, Status: chat.StatusComplete})
+	if len(files) > attach.MaxFiles {
+		files = files[:attach.MaxFiles]
+	}
+	if draft != "" || len(files) > 0 {
+		history = append(history, chat.Message{ID: draftID, ChatID: chatID, Role: chat.RoleUser, Kind: chat.KindText, Content: draft, Status: chat.StatusComplete})
 	}
 	plan := e.planTurn(ctx, c, provider, history)
+	plan.draftFiles = files
 	plan.window = e.budgetFor(ctx, provider)
 	_, rep, err := plan.request()
 	if err != nil && !errors.Is(err, fit.ErrTooSmall) {

@@ -75,15 +75,28 @@ func sniffPicture(b []byte) string {
 	return ""
 }
 
-// mdFiles lists a message's attachments by name and size.
-func mdFiles(in []Attachment) string {
+// mdFiles lists a message's attachments by name and size; written to a
+// file (links set), each links to its file in the folder beside it, and
+// images are shown.
+func mdFiles(in []Attachment, links *mdLinks) string {
 	var lines []string
 	for _, a := range in {
 		what := "file"
 		if a.Kind == attach.KindImage {
 			what = fmt.Sprintf("image, %d×%d", a.Width, a.Height)
 		}
-		lines = append(lines, fmt.Sprintf("- 📎 %s (%s, %s)", mdInline(a.Name), what, attach.Size(len(a.Data))))
+		name := mdInline(a.Name)
+		if links != nil {
+			name = "[" + name + "](" + links.link(a) + ")"
+		}
+		lines = append(lines, fmt.Sprintf("- 📎 %s (%s, %s)", name, what, attach.Size(len(a.Data))))
+	}
+	if links != nil {
+		for _, a := range in {
+			if a.Kind == attach.KindImage && sniffPicture(a.Data) != "" {
+				lines = append(lines, "", "!["+mdInline(a.Name)+"]("+links.link(a)+")")
+			}
+		}
 	}
 	return strings.Join(lines, "\n")
 }

@@ -229,7 +229,8 @@ func Extension(format string) string {
 type Option func(*options)
 
 type options struct {
-	loc *time.Location
+	loc   *time.Location
+	links *mdLinks // Markdown written to a file: where its attachments are (mdfiles.go)
 }
 
 // In shows times in a time zone (default: the local one).

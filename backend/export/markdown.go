@@ -46,7 +46,7 @@ func WriteMarkdown(w io.Writer, b Bundle, opts ...Option) error {
 				blocks = append(blocks, details("Tool results sent to the model", fence(m.Content, "")))
 			case m.Role == string(chat.RoleUser):
 				blocks = append(blocks, keepLines(m.Content))
-				if files := mdFiles(m.Attachments); files != "" {
+				if files := mdFiles(m.Attachments, o.links); files != "" {
 					blocks = append(blocks, files)
 				}
 			default:

@@ -27,6 +27,9 @@ type listModel struct {
 		ContextLength       int `json:"context_length"`
 		MaxCompletionTokens int `json:"max_completion_tokens"`
 	} `json:"top_provider"`
+	Architecture *struct {
+		InputModalities []string `json:"input_modalities"`
+	} `json:"architecture"` // OpenRouter: what the model takes (vision.go)
 	// Groq
 	ContextWindow       int `json:"context_window"`
 	MaxCompletionTokens int `json:"max_completion_tokens"`

@@ -91,6 +91,12 @@ func adversarial(kind string, n int) string {
 		return strings.Repeat("> <tool_call>{\"name\": \"a\"", n)
 	case "kimi-orphans":
 		return strings.Repeat("a:0<|tool_call_argument_begin|>{", n)
+	case "harmony-stripped":
+		return strings.Repeat("commentary to=functions.f json{{{{{{{{", n)
+	case "arrow-blocks":
+		return strings.Repeat("[TOOL_CALL]{tool => \"a\", args => {--k \"", n)
+	case "invoke-bracketless":
+		return strings.Repeat("invoke name=\"a\">\nparameter name=\"k\">", n)
 	case "distinct-keys":
 		var b strings.Builder
 		b.WriteString("<tool_call>{\"name\":\"a\",\"arguments\":{")
@@ -109,7 +115,8 @@ func adversarial(kind string, n int) string {
 var adversarialKinds = []string{"unclosed-tool_call", "unclosed-json-string", "unclosed-fence", "deep-nesting", "brackets",
 	"line-start-braces", "unclosed-think", "qwen-params", "vcp", "pythonic", "backticks", "tokens", "gemma", "invoke", "distinct-keys",
 	"qwen-value-pairs", "cline-unclosed", "vcp-escape", "minimax-m3", "kimi-k3", "solar", "glm-suffix", "mistral-args",
-	"pythonic-lines", "broken-lists", "harmony-headers", "code-strings", "blockquotes", "kimi-orphans"}
+	"pythonic-lines", "broken-lists", "harmony-headers", "code-strings", "blockquotes", "kimi-orphans",
+	"harmony-stripped", "arrow-blocks", "invoke-bracketless"}
 
 func BenchmarkScanNoCalls1MB(b *testing.B) {
 	in := prose(1 << 20)

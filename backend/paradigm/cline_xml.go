@@ -1,7 +1,9 @@
 package paradigm
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"airlock/backend/tools/ojson"
 )
@@ -85,7 +87,7 @@ func (s *scanner) clineCall(j int, g tag, hi int) int {
 		if !complete {
 			cut = true
 		}
-		args = append(args, ojson.Member{Key: key, Value: textOf(clineValue(key, t[vs:end]))})
+		args = append(args, ojson.Member{Key: key, Value: textOf(xmlUnescaped(clineValue(key, t[vs:end])))})
 		p = next
 		if !complete {
 			break
@@ -142,4 +144,66 @@ func isResultName(name string) bool {
 		}
 	}
 	return false
+}
+
+// xmlUnescaped decodes a value the model wrote XML-escaped: it holds
+// entities (2&gt;/dev/null, a &amp;&amp; b) and no raw '<' or '>', and
+// every '&' in it starts an entity, so it was escaped throughout. Roo Code
+// decodes commands this way (unescapeHtmlEntities in executeCommandTool),
+// Cline commands and file contents for some models (fixModelHtmlEscaping).
+// A value with a raw '<', '>' or lone '&' was not escaped: its entities
+// are text (an HTML file that shows "&lt;").
+func xmlUnescaped(v string) string {
+	if !strings.Contains(v, "&") || strings.ContainsAny(v, "<>") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); {
+		if v[i] != '&' {
+			k := strings.IndexByte(v[i:], '&')
+			if k < 0 {
+				k = len(v) - i
+			}
+			b.WriteString(v[i : i+k])
+			i += k
+			continue
+		}
+		r, n := xmlEntity(v[i:])
+		if n == 0 {
+			return v // a lone '&': not escaped
+		}
+		b.WriteRune(r)
+		i += n
+	}
+	return b.String()
+}
+
+// xmlEntity reads one of XML's five named entities or a character
+// reference (&#39;, &#x27;) at the start of s: the character and the
+// entity's length, or 0.
+func xmlEntity(s string) (rune, int) {
+	for _, e := range [...]struct {
+		name string
+		r    rune
+	}{{"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&apos;", '\''}} {
+		if strings.HasPrefix(s, e.name) {
+			return e.r, len(e.name)
+		}
+	}
+	if !strings.HasPrefix(s, "&#") {
+		return 0, 0
+	}
+	end := strings.IndexByte(s, ';')
+	if end < 3 || end > 10 {
+		return 0, 0
+	}
+	num, base := s[2:end], 10
+	if num[0] == 'x' || num[0] == 'X' {
+		num, base = num[1:], 16
+	}
+	n, err := strconv.ParseUint(num, base, 32)
+	if err != nil || n == 0 || n > utf8.MaxRune || !utf8.ValidRune(rune(n)) {
+		return 0, 0
+	}
+	return rune(n), end + 1
 }

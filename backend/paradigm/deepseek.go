@@ -148,6 +148,16 @@ func (s *scanner) tokenCall(begin tag, hi int) int {
 			s.problem("The call id "+strconv.Quote(head)+" is not functions.NAME:INDEX, so the call was not run.", FormatKimi, j, end)
 			return end
 		}
+	case "|tool_call_end|":
+		// Kimi with its argument token stripped: functions.name:0 {…}.
+		f := strings.Fields(head)
+		if len(f) == 0 || !kimiID(f[0]) || !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(head, f[0])), "{") {
+			s.problem("This tool call has no tool name, so it was not run.", FormatDeepSeek, j, sep.start)
+			return sep.start
+		}
+		format = FormatKimi
+		id, name = f[0], kimiName(f[0])
+		r = strings.Index(t[begin.end:], f[0]) + begin.end + len(f[0])
 	default:
 		s.problem("This tool call has no tool name, so it was not run.", FormatDeepSeek, j, sep.start)
 		return sep.start

@@ -59,8 +59,8 @@ func (s *scanner) endRule() {
 // closerAtEnd notes that the message ended where closer belongs, after p:
 // nothing but blanks, or the beginning of the closer, follows.
 func (s *scanner) closerAtEnd(p int, closer string, hi int) {
-	if closer == "" || hi != len(s.text) || p > hi || strings.HasSuffix(strings.TrimRight(s.text[:p], " \t\r\n"), closer) {
-		return // not at the end, or the closer came already
+	if before := strings.TrimRight(s.text[:min(p, hi)], " \t\r\n"); closer == "" || hi != len(s.text) || p > hi || strings.HasSuffix(before, closer) || strings.HasSuffix(before, "/>") {
+		return // not at the end, or the closer came already, or the call closed itself (… />)
 	}
 	r := strings.TrimSpace(s.text[p:hi])
 	r = strings.TrimSpace(strings.TrimLeft(r, "}]\"")) // what afterCloser lets stand before the closer

@@ -58,6 +58,7 @@ var parsers = []*parser{
 	deepseekParser,
 	kimiParser,
 	mistralParser,
+	arrowCallParser,
 	harmonyParser,
 	graniteParser,
 	phi4Parser,

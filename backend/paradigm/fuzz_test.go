@@ -42,6 +42,25 @@ var fuzzSeeds = []string{
 	"<|python_tag|>{\"name\":\"a\",\"parameters\":{}}; {\"name\":\"b\",\"parameters\":{}}",
 	"functools[{\"name\":\"a\",\"arguments\":{}}]",
 	"<|START_ACTION|>[{\"tool_name\":\"a\",\"parameters\":{}}]<|END_ACTION|>",
+	"Here's how you can do it:\n\n```json\n{\"name\": \"a\", \"arguments\": {}}\n```",
+	"so you can see:\n```json\n{\"name\": \"a\", \"arguments\": {}}\n```",
+	"<tool_call>browser_action task</arg_key><arg_value>x</arg_value></tool_call>",
+	"<tool_call>grep_toolpattern</arg_key><arg_value>x</arg_value></tool_call>",
+	"<execute_command>\n<command>a 2&gt;&amp;1 &#x27;&#39; &#0; &#xFFFFFFFF;</command>\n</execute_command>",
+	"[TOOL_CALL]\n{tool => \"t\", args => {\n  --command \"echo\"\n  --n: 3, k => [1]\n}}\n[/TOOL_CALL]",
+	"[TOOL_CALL]{tool => \"w\", args => {\"q\":\"x\"}}[/TOOL_",
+	"invoke name=\"a\">\nparameter name=\"k\">vparameter>\nparameter name=\"n\">1</parameter>\ninvoke>",
+	"```tool_code\n[f_a(c='D', t=['x']), g()]\n```",
+	"<|tool_call>call:s(q: \"x\", n: 3, o: {a: (1)}, l: [<|\"|>)<|\"|>])<tool_call|>",
+	"analysisx.assistantcommentary to=functions.f json{\"a\":1}{ to=functions.g code {",
+	"{\"name\": \"d\", \"parameters\": {\"a\": f (), \"b\": g({u: \"(\"}), 'c': '(x)'}}",
+	"<tool_call>\n{{\"name\": \"q\", \"arguments\": {\"i\": \"}\"}}}\n</tool_call>",
+	"x<tool_call>exec tool=\"exec\" command='a\"b' n=\"\" />",
+	"< | DSML | tool_calls><| DSML |invoke name=\"a\"><｜ dsml ｜parameter name=\"p\">v</ | DSML | parameter></ | DSML | invoke>",
+	"<tool_call id=\"c\" name=\"a\">{\"k\":[1,{\"m\":\"}\"}]}</tool_call><tool_code name='b'>{}",
+	"<tool_call>\n <function=a>\n <parameter=c>\n x\n\n  y\n </parameter>\n <parameter=q> v </parameter>\n <parameter=z> \n</function>",
+	"<|channel|>commentary to=functions.Web Search code  json<|constrain|>json<|message|>{\"q\":1}<|call|>",
+	"x\nread_file\n<arg_key>path</arg_key>\n<arg_value>a</arg_value>\nwrite_file<arg_key>path</arg_key><arg_value>b</arg_value><arg_key>content",
 	"For example:\n<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
 	strings.Repeat("<tool_call>{\"", 50),
 	strings.Repeat("[", 300) + strings.Repeat("{", 300),
@@ -143,6 +162,7 @@ func FuzzScanRegistry(f *testing.F) {
 	}
 	f.Add("<tool_call>{\"name\":\"Read-File\",\"arguments\":{\"path\":1,\"limit\":\"7\"}}</tool_call>")
 	f.Add("<<<[TOOL_REQUEST]>>>\ntool_name:「始」get_weather「末」,\ndays:「始」x「末」,\ntags:「始」[1,「末」\n<<<[END_TOOL_REQUEST]>>>")
+	f.Add("<tool_call>read_filepath</arg_key><arg_value>a.md</arg_value></tool_call>")
 	reg := testRegistry(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, par := range []string{"json", "xml", "vcp"} {

@@ -9,6 +9,7 @@ import (
 )
 
 // Gemma 4 and FunctionGemma: call:name{key:<|"|>text<|"|>,n:42,l:[…]}
+// (Gemma 4 also writes call:name(key: "text") through some servers)
 // inside <|tool_call>…<tool_call|> (Gemma 4) or
 // <start_function_call>…<end_function_call> (FunctionGemma, which spells
 // the string delimiter <escape>). Keys are bare; strings are delimited,
@@ -70,8 +71,8 @@ func (s *scanner) gemmaBare(k, hi int) int {
 func (s *scanner) gemma(j, k int, closer, label string, hi int) int {
 	t := s.text
 	name, p := s.ident(k, hi)
-	if name == "" || p >= hi || t[p] != '{' {
-		return -1
+	if name == "" || p >= hi || t[p] != '{' && t[p] != '(' {
+		return -1 // call:name(k: "v") is seen too (hermes-agent issue 7457)
 	}
 	gp := gemmaReader{s: s, hi: hi}
 	args, end, ok := gp.object(p)
@@ -93,9 +94,10 @@ func (s *scanner) gemma(j, k int, closer, label string, hi int) int {
 }
 
 type gemmaReader struct {
-	s     *scanner
-	hi    int
-	depth int
+	s      *scanner
+	hi     int
+	depth  int
+	parens int // objects in parentheses open: ')' ends a bare value
 }
 
 var gemmaDelims = []string{`<|"|>`, "<escape>"}
@@ -123,14 +125,20 @@ func (g *gemmaReader) object(p int) (ojson.Object, int, bool) {
 	}
 	g.depth++
 	defer func() { g.depth-- }()
-	p++ // '{'
+	closer := byte('}')
+	if t[p] == '(' {
+		closer = ')'
+		g.parens++
+		defer func() { g.parens-- }()
+	}
+	p++ // '{' or '('
 	obj := ojson.Object{}
 	for {
 		p = g.ws(p)
 		if p >= g.hi {
 			return nil, p, false
 		}
-		if t[p] == '}' {
+		if t[p] == closer {
 			return obj, p + 1, true
 		}
 		var key string
@@ -142,7 +150,7 @@ func (g *gemmaReader) object(p int) (ojson.Object, int, bool) {
 			key, p = t[p+len(d):e], e+len(d)
 		} else {
 			e := p
-			for e < g.hi && e-p < 256 && t[e] != ':' && t[e] != '}' {
+			for e < g.hi && e-p < 256 && t[e] != ':' && t[e] != closer {
 				e++
 			}
 			if e >= g.hi || t[e] != ':' {
@@ -242,7 +250,7 @@ func (g *gemmaReader) value(p int) (any, int, bool) {
 		}
 	}
 	e := p
-	for e < g.hi && e-p < 4096 && t[e] != ',' && t[e] != '}' && t[e] != ']' && t[e] != '<' {
+	for e < g.hi && e-p < 4096 && t[e] != ',' && t[e] != '}' && t[e] != ']' && t[e] != '<' && (g.parens == 0 || t[e] != ')') {
 		e++
 	}
 	raw := strings.TrimSpace(t[p:e])

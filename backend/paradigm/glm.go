@@ -44,10 +44,40 @@ var glmParser = &parser{
 			return -1
 		}
 		if !strings.HasPrefix(t[q:], "<"+pre+"arg_key"+sfx+">") && !strings.HasPrefix(t[q:], w.closer) {
+			if name, ks := s.glmLostKeyOpener(k, name, p, q, "</"+pre+"arg_key"+sfx+">", hi); ks >= 0 {
+				return s.glm(w.j, name, ks, w.closer, pre, sfx, hi)
+			}
 			return -1
 		}
 		return s.glm(w.j, name, q, w.closer, pre, sfx, hi)
 	},
+}
+
+// glmLostKeyOpener reads a call whose first <arg_key> was lost (vLLM PR
+// 47190: "<tool_call>browser_action task</arg_key>",
+// "<tool_call>grep_toolpattern</arg_key>"): the name, then the first key
+// up to its closer. When a blank parts them the split is plain; when the
+// key is glued to the name, only a tool of the chat's that the word starts
+// with tells them apart, the longest such. It returns the name and where
+// the first key starts (just after a virtual <arg_key>), or -1.
+func (s *scanner) glmLostKeyOpener(k int, name string, p, q int, keyClose string, hi int) (string, int) {
+	t := s.text
+	if q > p {
+		key, e := s.ident(q, hi)
+		if key != "" && strings.HasPrefix(t[e:], keyClose) {
+			return name, q
+		}
+		return "", -1
+	}
+	if s.known == nil || !strings.HasPrefix(t[p:], keyClose) {
+		return "", -1
+	}
+	for n := len(name) - 1; n > 0; n-- {
+		if s.known(name[:n]) {
+			return name[:n], k + n
+		}
+	}
+	return "", -1
 }
 
 // glmAffixes are what the wrapper's name adds around "tool_call", and so
@@ -104,22 +134,29 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 	keyOpen, keyClose := "<"+pre+"arg_key"+sfx+">", "</"+pre+"arg_key"+sfx+">"
 	valOpen := "<" + pre + "arg_value" + sfx + ">"
 	spec := valueSpec{closer: "</" + pre + "arg_value" + sfx + ">", next: []string{keyOpen, closer}, stop: keyOpen, weak: closer}
+	bare := closer == "" // the wrapper stripped by the server (glmBare)
+	if bare {
+		spec.next = spec.next[:1]
+	}
 	args := ojson.Object{}
-	cut, closed, noValue := false, false, ""
+	cut, closed, noValue, first, last := false, false, "", true, 0
 	for {
 		p = s.skipTagSpace(p, hi)
 		if p >= hi {
 			break
 		}
-		if strings.HasPrefix(t[p:], closer) {
+		if !bare && strings.HasPrefix(t[p:], closer) {
 			p += len(closer)
 			closed = true
 			break
 		}
-		if !strings.HasPrefix(t[p:], keyOpen) {
+		ks := p + len(keyOpen)
+		if first && !strings.HasPrefix(t[p:], keyOpen) {
+			ks = p // the first <arg_key> was lost (glmLostKeyOpener)
+		} else if !strings.HasPrefix(t[p:], keyOpen) {
 			break
 		}
-		ks := p + len(keyOpen)
+		first = false
 		ke := s.findIn(keyClose, ks, hi)
 		if ke < 0 || ke-ks > 256 {
 			cut = ke < 0
@@ -132,7 +169,7 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 		if !strings.HasPrefix(t[p:], valOpen) {
 			// The opener was forgotten (New York</arg_value>), or the value.
 			ve := s.findIn(spec.closer, p, hi)
-			if nk := s.findIn(keyOpen, p, hi); ve < 0 || nk >= 0 && nk < ve || strings.HasPrefix(t[p:], closer) {
+			if nk := s.findIn(keyOpen, p, hi); ve < 0 || nk >= 0 && nk < ve || !bare && strings.HasPrefix(t[p:], closer) {
 				noValue = key
 				continue
 			}
@@ -143,9 +180,17 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 			cut = true
 		}
 		args = append(args, ojson.Member{Key: key, Value: textOf(s.valueText(vs, end, false))})
-		p = next
+		p, last = next, next
 	}
 	unquoteAll(args)
+	if bare {
+		// Nothing closes it: it ends after its last value, where the walk
+		// goes on (the next line may hold the next call).
+		closed = true
+		if !cut && last > 0 {
+			p = last
+		}
+	}
 	// Not closed when the message ended: endrule.go decides.
 	it := item{name: name, args: args, format: FormatGLM, start: j, end: p, open: !closed && p >= hi}
 	switch {
@@ -158,4 +203,29 @@ func (s *scanner) glm(j int, name string, p int, closer, pre, sfx string, hi int
 	}
 	s.add(it)
 	return p
+}
+
+// glmBare reads a GLM call whose <tool_call> and </tool_call> a server
+// stripped before handing the text on (mlx-lm issue 607): a line holding
+// only the name of a tool of the chat's, then <arg_key>/<arg_value> pairs.
+// Without the chat's tools, or under any other name, it is text.
+func (s *scanner) glmBare(k, hi int) int {
+	t := s.text
+	if s.known == nil {
+		return -1
+	}
+	name, p := s.ident(k, hi)
+	if name == "" || !s.known(name) {
+		return -1
+	}
+	for p < hi && (t[p] == ' ' || t[p] == '\t' || t[p] == '\r') {
+		p++
+	}
+	if p < hi && t[p] == '\n' {
+		p++
+	}
+	if !strings.HasPrefix(t[p:hi], "<arg_key>") {
+		return -1
+	}
+	return s.glm(k, name, p, "", "", "", hi)
 }

@@ -25,13 +25,22 @@ var kimiParser = &parser{
 	},
 }
 
-// kimiOrphan reports arguments whose call tokens are missing before them
+// kimiOrphan reads arguments whose call tokens are missing before them
 // (name:0<|tool_call_argument_begin|>{…}<|tool_call_end|> without
-// <|tool_call_begin|>): a call the model botched, not prose.
+// <|tool_call_begin|>, or without the whole section opener, as Kimi K2 on
+// some servers writes them): when a call id stands right before the token,
+// the call is read as if its begin token were there; otherwise it is a call
+// the model botched, not prose, and becomes a problem card.
 func (s *scanner) kimiOrphan(j int, g tag, hi int) int {
 	start := j
 	for start > 0 && j-start < 256 && s.text[start-1] != '\n' && s.text[start-1] != '>' {
 		start--
+	}
+	if id := orphanID(s.text, start, j); id >= 0 {
+		begin := tag{name: "|tool_call_begin|", rawName: "<|tool_call_begin|", start: id, end: id}
+		if end := s.tokenCall(begin, hi); end > j {
+			return end
+		}
 	}
 	end := hi
 	if e := s.findIn("<|tool_call_end|>", g.end, hi); e >= 0 {
@@ -42,6 +51,30 @@ func (s *scanner) kimiOrphan(j int, g tag, hi int) int {
 	}
 	s.problem("This call has arguments but not its <|tool_call_begin|> token, so it was not run. Write the whole call section again.", FormatKimi, start, end)
 	return end
+}
+
+// orphanID finds the call id written last before j on its line (the word
+// after the last blank): where it starts, or -1 when the word is not a
+// call id (functions.name:0 or name:0, a name of letters, digits, _ . -).
+func orphanID(t string, start, j int) int {
+	k := j
+	for k > start && t[k-1] != ' ' && t[k-1] != '\t' {
+		k--
+	}
+	head := t[k:j]
+	if !kimiID(head) {
+		return -1
+	}
+	name := kimiName(head)
+	if name == "" {
+		return -1
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !isIdentByte(c) && c != '.' && c != '-' {
+			return -1
+		}
+	}
+	return k
 }
 
 // kimiID says a call id has Kimi's shape: functions.name:0 (or name:0).

@@ -2,6 +2,7 @@ package paradigm
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -325,6 +326,11 @@ func decodeLenient(seg string) (any, error) {
 	if len(seg) > maxRepair || err == ojson.ErrTooDeep {
 		return nil, err
 	}
+	if call := callValue(seg); call != "" {
+		// jsonrepair makes ")" of get_date(): a value written as a call
+		// has no JSON reading.
+		return nil, errors.New("a value is written as a function call, " + strconv.Quote(call) + ", not as JSON")
+	}
 	fixed, rerr := tools.SafeRepair(seg)
 	if rerr != nil {
 		return nil, err
@@ -360,4 +366,36 @@ func looksLikeCall(seg string) bool {
 		return true
 	}
 	return strings.Contains(seg, "name") && (strings.Contains(seg, "arguments") || strings.Contains(seg, "parameters") || strings.Contains(seg, "tool_input"))
+}
+
+// callValue finds, outside strings, a name followed by '(' — a value
+// written as a function call (get_current_date ()) — and returns it, or "".
+func callValue(seg string) string {
+	var quote byte
+	for i := 0; i < len(seg); i++ {
+		c := seg[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(':
+			e := i
+			for e > 0 && (seg[e-1] == ' ' || seg[e-1] == '\t') {
+				e--
+			}
+			b := e
+			for b > 0 && (isIdentByte(seg[b-1]) || seg[b-1] == '.') {
+				b--
+			}
+			if b < e {
+				return seg[b:min(len(seg), i+1)] + "…)"
+			}
+		}
+	}
+	return ""
 }

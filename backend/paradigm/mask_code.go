@@ -117,8 +117,11 @@ func (s *scanner) fenceContent(lang, fence string, from, hi int) int {
 
 func (s *scanner) fenceItems(lang, fence string, from, hi int) int {
 	k := s.skipSpace(from, hi)
-	if end := s.fencedJSON(k, fence, hi); end >= 0 {
-		return end
+	if !s.pythonicListAt(k, hi) {
+		// A list of calls, [name(…)], is not JSON, whatever repairs it.
+		if end := s.fencedJSON(k, fence, hi); end >= 0 {
+			return end
+		}
 	}
 	contentEnd, end := s.fenceCloseAt(fence, from, hi)
 	if (lang == "tool_code" || lang == "tool_call" || lang == "") && s.pythonicBlock(k, contentEnd, lang != "") {
@@ -193,4 +196,14 @@ func (s *scanner) quotedLineStart(i int) bool {
 		}
 	}
 	return seen && i <= 32
+}
+
+// pythonicListAt says a list of pythonic calls opens at k: '[', a name, '('.
+func (s *scanner) pythonicListAt(k, hi int) bool {
+	t := s.text
+	if k >= hi || t[k] != '[' {
+		return false
+	}
+	name, p := s.ident(s.skipSpace(k+1, hi), hi)
+	return name != "" && p < hi && t[p] == '('
 }

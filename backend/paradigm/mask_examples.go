@@ -14,7 +14,9 @@ import "strings"
 //     not a cue. Cues: an example ("example", "e.g.", "for instance",
 //     "sample", "illustration", "hypothetical", 例如, 比如, 示例, 举例, 例子),
 //     a description of the format ("looks like", "syntax", "format",
-//     "template", 格式), a quoted result ("returned:", "response:"); and,
+//     "template", 格式), a quoted result ("returned:", "response:"), the
+//     block handed to the user to do themselves ("here's how you can do
+//     it", "you could run"; not "so you can see"); and,
 //     on the opener's own line only, a refusal ("won't run", "can't call",
 //     不能调用, …);
 //   - after: the rest of the closing line or the next line says "just an
@@ -25,10 +27,32 @@ import "strings"
 // or a name like example.com. Everything else a model writes in a call
 // syntax is taken as meant.
 
-var beforeCues = []string{"example", "e.g.", "for instance", "sample", "illustrat", "hypothetical",
+var beforeCues = append([]string{"example", "e.g.", "for instance", "sample", "illustrat", "hypothetical",
 	"looks like", "look like", "would look", "syntax", "format", "template", "is written", "are written", "how to write", "how to call",
 	"returned:", "response:", "responded with",
-	"例如", "比如", "示例", "举例", "例子", "格式", "形如"}
+	"例如", "比如", "示例", "举例", "例子", "格式", "形如"}, userCues...)
+
+// userCues: the block is handed to the person to do themselves ("Here's
+// how you can do it:", "You could run:"), so it is shown, not made. A model
+// making the call speaks of itself ("Let me", "I'll"). After "so", "that",
+// "once", … the phrase says what the person gets from a call the model
+// makes ("so you can see the files:"), and is not a cue.
+var userCues = func() []string {
+	var out []string
+	for _, modal := range []string{"can", "could", "would", "'d", "might", "may", "should"} {
+		sep := " "
+		if modal[0] == '\'' {
+			sep = ""
+		}
+		out = append(out, "how you"+sep+modal)
+		for _, verb := range []string{"use", "run", "call", "do", "try", "invoke", "execute", "write", "send", "make", "issue", "type", "paste"} {
+			out = append(out, "you"+sep+modal+" "+verb)
+		}
+	}
+	return out
+}()
+
+var notUserCue = []string{"so", "that", "once", "when", "if", "after", "until", "then", "where"}
 
 // refusalCues: a call named in a refusal, on the same line.
 var refusalCues = func() []string {
@@ -90,7 +114,7 @@ func (s *scanner) exampleBefore(j int) bool {
 // a line with none of them is checked no further.
 var cueHints = []string{"xampl", "e.g", "E.g", "nstanc", "ampl", "llustr", "ypothet", "ook", "ould", "yntax", "ormat", "emplat",
 	"ritten", "ow to", "eturned", "espons", "n't", "n’t", "not", "nable", "efuse",
-	"例", "比如", "示例", "格式", "形如", "不", "拒绝"}
+	"例", "比如", "示例", "格式", "形如", "不", "拒绝", "you", "You"}
 
 func hasCue(line string, cues []string) bool {
 	if len(line) > 200 {
@@ -109,7 +133,7 @@ func hasCue(line string, cues []string) bool {
 				break
 			}
 			k += from
-			if e, ok := cueWord(low, k, c); ok && e > cueEnd {
+			if e, ok := cueWord(low, k, c); ok && e > cueEnd && !(c[0] == 'y' && afterWord(low[:k], notUserCue)) {
 				cueEnd = e
 			}
 			from = k + len(c)
@@ -162,6 +186,17 @@ func cueWord(low string, k int, c string) (int, bool) {
 		}
 	}
 	return e, true
+}
+
+// afterWord says the text before ends with one of words as a word.
+func afterWord(before string, words []string) bool {
+	before = strings.TrimRight(before, " ,")
+	for _, w := range words {
+		if strings.HasSuffix(before, w) && (len(before) == len(w) || !isWordByte(before[len(before)-len(w)-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 func isWordByte(b byte) bool {

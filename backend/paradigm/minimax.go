@@ -168,3 +168,83 @@ func invokeFamily(g tag) string {
 	}
 	return FormatInvoke
 }
+
+// invokeBracketless reads an invoke whose tags lost their '<' and '</', at
+// the start of a line (MiniMax M2.1–M2.7 quants, exo issue 1882):
+//
+//	invoke name="get_weather">
+//	parameter name="location">Parisparameter>
+//	invoke>
+//
+// A value ends at its closer, with or without its "</"; the message ending
+// inside one is a cut-off call.
+func (s *scanner) invokeBracketless(j, hi int) int {
+	t := s.text
+	name, p, ok := bracketlessOpener(t, j, hi, "invoke")
+	if !ok || !validName(name, false) {
+		return -1
+	}
+	args := ojson.Object{}
+	cut, closed := false, false
+	for n := 0; n < 256; n++ {
+		p = s.skipSpace(p, hi)
+		if p >= hi {
+			break
+		}
+		if c := bracketlessCloser(t[p:], "invoke"); c > 0 {
+			p += c
+			closed = true
+			break
+		}
+		key, vs, ok := bracketlessOpener(t, p, hi, "parameter")
+		if !ok {
+			break
+		}
+		ve := s.findIn("parameter>", vs, hi)
+		if ve < 0 {
+			cut, p = true, hi
+			break
+		}
+		end := ve
+		if strings.HasSuffix(t[vs:end], "</") {
+			end -= 2
+		}
+		args = append(args, ojson.Member{Key: key, Value: textOf(s.valueText(vs, end, false))})
+		p = ve + len("parameter>")
+	}
+	if !closed && len(args) == 0 && !cut && !(p >= hi && hi == len(t)) {
+		return -1 // at the end of the message: cut right after the name
+	}
+	it := item{name: name, args: args, format: FormatInvoke, start: j, end: p, open: !closed}
+	if cut {
+		it.msg = msgCutOff
+	}
+	s.add(it)
+	return p
+}
+
+// bracketlessOpener reads `tag name="x">` at p: the name and where the
+// tag ends.
+func bracketlessOpener(t string, p, hi int, tag string) (string, int, bool) {
+	pre := tag + ` name="`
+	if !strings.HasPrefix(t[p:hi], pre) {
+		return "", p, false
+	}
+	q := p + len(pre)
+	e := strings.IndexByte(t[q:hi], '"')
+	if e < 0 || e > 128 || !strings.HasPrefix(t[q+e:hi], `">`) {
+		return "", p, false
+	}
+	return t[q : q+e], q + e + 2, true
+}
+
+// bracketlessCloser is the length of `tag>` or `</tag>` at the start of
+// rest, or 0.
+func bracketlessCloser(rest, tag string) int {
+	for _, c := range []string{tag + ">", "</" + tag + ">", "/" + tag + ">"} {
+		if strings.HasPrefix(rest, c) {
+			return len(c)
+		}
+	}
+	return 0
+}

@@ -122,7 +122,10 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 			if !complete {
 				cut = true
 			}
-			val := s.valueText(vs, end, false)
+			val, padded := s.paddedValue(p, vs, end)
+			if !padded {
+				val = s.valueText(vs, end, false)
+			}
 			if next == end {
 				val = strings.TrimRight(val, " \t\r\n") // the closer was forgotten
 			}
@@ -150,4 +153,49 @@ func (s *scanner) functionTag(j int, g tag, outer string, hi int) int {
 	}
 	s.add(it)
 	return p
+}
+
+// paddedValue reads a value laid out with blanks that are not its own:
+//
+//   - padded on one line, <parameter=q> small models </parameter> (a blank
+//     on both sides, no line break): the blanks go, as llama.cpp's
+//     Qwen3-Coder parser trims every raw value (trim_raw_argval);
+//   - a block indented as a whole, the opener, every line of the value and
+//     the closer standing at the same indentation: that indentation goes
+//     from each line, with the line breaks after the opener and before the
+//     closer.
+//
+// Any other value keeps its blanks (vLLM's parser drops only one line
+// break on each side), so a one-line edit's own indentation survives.
+func (s *scanner) paddedValue(open, vs, end int) (string, bool) {
+	t := s.text
+	raw := t[vs:end]
+	if raw == "" || strings.IndexByte(raw, '\r') >= 0 {
+		return "", false
+	}
+	isBlank := func(c byte) bool { return c == ' ' || c == '\t' }
+	if strings.IndexByte(raw, '\n') < 0 {
+		v := strings.Trim(raw, " \t")
+		if v != "" && isBlank(raw[0]) && isBlank(raw[len(raw)-1]) {
+			return v, true
+		}
+		return "", false
+	}
+	ls := strings.LastIndexByte(t[:open], '\n') + 1
+	ind := t[ls:open]
+	last := strings.LastIndexByte(raw, '\n')
+	if ind == "" || strings.Trim(ind, " \t") != "" || raw[0] != '\n' || last == 0 || raw[last+1:] != ind {
+		return "", false
+	}
+	lines := strings.Split(raw[1:last], "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, ind) {
+			if strings.Trim(l, " \t") != "" {
+				return "", false
+			}
+			l = ind
+		}
+		lines[i] = l[len(ind):]
+	}
+	return strings.Join(lines, "\n"), true
 }

@@ -43,6 +43,20 @@ func (s *scanner) parseTag(j, hi int) (tag, bool) {
 		return 0
 	}
 	var name strings.Builder
+	if n := spacedDSML(t, k, hi, pipeAt); n > 0 {
+		// DSML written with spaces around its pipes (< | DSML | invoke
+		// name="x">, Cherry Studio issue 14714): the same tag, spelled as
+		// written so its closer is looked for in the same spelling.
+		k += n
+		ns2 := k
+		for k < hi && k-ns2 < 64 && (isIdentByte(t[k]) && t[k] < 0x80) {
+			k++
+		}
+		g.name = "dsml:" + asciiLower(t[ns2:k])
+		g.alias = asciiLower(t[ns2:k])
+		g.rawName = t[j:k]
+		return s.tagAttrs(g, k, hi)
+	}
 	if pl := pipeAt(k); pl > 0 {
 		k += pl
 		// Special token: <|name|>, <|name>, <｜DSML｜name attrs>
@@ -135,6 +149,40 @@ func (s *scanner) parseTag(j, hi int) (tag, bool) {
 // any other colon starts a suffix (Hunyuan's <tool_call:opensource>).
 var nameSpaces = map[string]struct{}{
 	"steptml": {}, "minimax": {}, "seed": {}, "mm": {}, "atem": {}, "dsml": {}, "gcml": {}, "antml": {},
+}
+
+// spacedDSML is the length of " | DSML | " at k (one optional space on
+// either side of each pipe, at least one space in all) when a letter
+// follows it, 0 otherwise.
+func spacedDSML(t string, k, hi int, pipeAt func(int) int) int {
+	p, spaces := k, 0
+	sp := func() {
+		if p < hi && t[p] == ' ' {
+			p++
+			spaces++
+		}
+	}
+	sp()
+	pl := pipeAt(p)
+	if pl == 0 {
+		return 0
+	}
+	p += pl
+	sp()
+	if p+4 > hi || asciiLower(t[p:p+4]) != "dsml" {
+		return 0
+	}
+	p += 4
+	sp()
+	if pl = pipeAt(p); pl == 0 {
+		return 0
+	}
+	p += pl
+	sp()
+	if spaces == 0 || p >= hi || !isASCIILetter(t[p]) {
+		return 0
+	}
+	return p - k
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

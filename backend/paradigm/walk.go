@@ -218,6 +218,16 @@ func (s *scanner) lineAt(k, hi int, ctx scanCtx) int {
 			return end
 		}
 	}
+	if ctx == ctxTop && s.known != nil {
+		if end := s.guard(k, ctx, func() int { return s.glmBare(k, hi) }); end > k {
+			return end
+		}
+	}
+	if strings.HasPrefix(t[k:], "invoke name=") {
+		if end := s.guard(k, ctx, func() int { return s.invokeBracketless(k, hi) }); end > k {
+			return end
+		}
+	}
 	if end := s.guard(k, ctx, func() int { return s.gemmaBare(k, hi) }); end > k {
 		return end
 	}

@@ -18,7 +18,8 @@
 // usage, 1 for unreadable input.
 //
 // export writes chats as Markdown, HTML or Airlock's JSON (standard output
-// unless -o); import reads an Airlock JSON export or a ChatGPT
+// unless -o; a Markdown file gets its attached files in "<name>_files"
+// beside it); import reads an Airlock JSON export or a ChatGPT
 // conversations.json into the database, all or nothing, and prints a
 // one-line report. Both use backend/export, as the app does. Exit status:
 // 0 done, 1 failed (unreadable file, bad data, missing chat), 2 bad usage.

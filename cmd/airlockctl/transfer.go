@@ -92,7 +92,16 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if err := writeFileAtomic(*out, func(w io.Writer) error { return export.Write(w, b, *format, export.In(loc)) }); err != nil {
+	if export.Extension(*format) == "md" {
+		// Attached files go into the folder beside the .md, linked.
+		n, err := export.WriteMarkdownFile(*out, b, export.In(loc))
+		if err != nil {
+			return fail(exitUnreadable, "%v", err)
+		}
+		if n > 0 {
+			fmt.Fprintf(stderr, "Wrote %d attached files to %s\n", n, export.FilesDir(*out))
+		}
+	} else if err := writeFileAtomic(*out, func(w io.Writer) error { return export.Write(w, b, *format, export.In(loc)) }); err != nil {
 		return fail(exitUnreadable, "%v", err)
 	}
 	fmt.Fprintf(stderr, "Exported %d chats to %s\n", len(b.Chats), *out)

@@ -38,6 +38,11 @@ type Message struct {
 	// Pinned messages are never left out or shortened (a summary, the
 	// user's latest message).
 	Pinned bool
+	// Images is what the message costs beside its text: its images
+	// (ImageTokens), and the files of a draft not yet read; Files is what
+	// the attached text files within its Content cost (counted with it;
+	// said apart in the report's Parts).
+	Images, Files int
 }
 
 // Result is a tool result carried by a message: which tool, how large.
@@ -81,6 +86,8 @@ type Report struct {
 	DroppedThrough string
 	Cut            int // results (or the latest message) cut in the middle
 	Parts          Parts
+	// Images is what the images of the request cost (estimated, in Tokens).
+	Images int
 }
 
 // Parts is where the room goes, in tokens, after fitting.
@@ -88,6 +95,7 @@ type Parts struct {
 	Instructions int `json:"instructions"` // system prompt, tool instructions and definitions
 	History      int `json:"history"`      // the conversation's text
 	Results      int `json:"results"`      // tool results
+	Attachments  int `json:"attachments"`  // attached files and images (tools' images too)
 }
 
 // ErrTooSmall: even the system prompt and the latest message do not fit.
@@ -111,12 +119,12 @@ func Fit(msgs []Message, b Budget, c Counter) ([]Message, Report, error) {
 	cost := make([]int, len(msgs))
 	total := b.Tools
 	for i, m := range msgs {
-		cost[i] = Tokens(m.Message, c)
+		cost[i] = m.cost(c)
 		total += cost[i]
 	}
 	rep.Full = total
 	if total <= rep.Limit || b.Window <= 0 {
-		rep.Tokens, rep.Parts = total, parts(msgs, cost, b.Tools)
+		rep.Tokens, rep.Parts, rep.Images = total, parts(msgs, cost, b.Tools), images(msgs)
 		return msgs, rep, nil
 	}
 	f := &fitter{out: append([]Message(nil), msgs...), cost: cost, total: total, limit: rep.Limit, c: c, rep: &rep}
@@ -142,10 +150,10 @@ func Fit(msgs []Message, b Budget, c Counter) ([]Message, Report, error) {
 	rcost := make([]int, len(res))
 	rep.Tokens = b.Tools
 	for i, m := range res {
-		rcost[i] = Tokens(m.Message, c)
+		rcost[i] = m.cost(c)
 		rep.Tokens += rcost[i]
 	}
-	rep.Parts = parts(res, rcost, b.Tools)
+	rep.Parts, rep.Images = parts(res, rcost, b.Tools), images(res)
 	if rep.Tokens > rep.Limit {
 		return res, rep, fmt.Errorf("%w (%d tokens needed, %d available)", ErrTooSmall, rep.Tokens, rep.Limit)
 	}
@@ -167,7 +175,7 @@ func (f *fitter) fits() bool { return f.total <= f.limit }
 
 func (f *fitter) recount(i int) {
 	f.total -= f.cost[i]
-	f.cost[i] = Tokens(f.out[i].Message, f.c)
+	f.cost[i] = f.out[i].cost(f.c)
 	f.total += f.cost[i]
 }
 
@@ -428,16 +436,30 @@ func Tokens(m llm.Message, c Counter) int {
 	return n
 }
 
+// cost is what a message costs: its text and calls, and its images.
+func (m Message) cost(c Counter) int { return Tokens(m.Message, c) + m.Images }
+
+func images(msgs []Message) int {
+	n := 0
+	for _, m := range msgs {
+		n += m.Images
+	}
+	return n
+}
+
 func parts(msgs []Message, cost []int, tools int) Parts {
 	p := Parts{Instructions: tools}
 	for i, m := range msgs {
+		att := min(m.Images+m.Files, cost[i])
+		p.Attachments += att
+		rest := cost[i] - att
 		switch {
 		case m.Role == "system":
-			p.Instructions += cost[i]
+			p.Instructions += rest
 		case m.Role == llm.RoleTool || len(m.Results) > 0 || strings.HasPrefix(m.Content, stubPrefix):
-			p.Results += cost[i]
+			p.Results += rest
 		default:
-			p.History += cost[i]
+			p.History += rest
 		}
 	}
 	return p

@@ -14,6 +14,8 @@ export const attachmentsApi = {
   /** Sends a message with files (base64); each is checked by its bytes in Go and refused with a sentence. */
   sendWithFiles: async (chatId: string, text: string, files: NewAttachment[]) =>
     arr(await call<Message[] | null>('SendWithFiles', chatId, text, files)).map(normalizeMessage),
+  /** A file of the chat's workspace, read and checked in Go for the message being written (bytes base64). */
+  workspaceAttachment: (chatId: string, path: string) => call<NewAttachment>('WorkspaceAttachment', chatId, path),
   /** An attached file's bytes, base64. */
   attachmentBytes: (sha256: string) => call<string>('AttachmentBytes', sha256),
   /** '' provider and model: the active one. */

@@ -79,6 +79,7 @@ export type ModelVision = {
   sees: string
   source: string
   reason?: string
+  server?: string
 }
 
 /** Go: chat.Message */
@@ -162,6 +163,7 @@ export type ContextParts = {
   instructions: number
   history: number
   results: number
+  attachments: number
 }
 
 /** Go: engine.ContextUsage */
@@ -181,6 +183,15 @@ export type ContextUsage = {
   calibrated: boolean
   compaction: string
   summarized: number
+}
+
+/** Go: engine.DraftFile */
+export type DraftFile = {
+  name: string
+  image: boolean
+  size: number
+  width: number
+  height: number
 }
 
 /** Go: chat.Summary */

@@ -5,7 +5,8 @@ import { SendIcon, StopIcon } from './icons'
 import { AttachButton, PendingAttachments } from './Attachments'
 import { useAttachments } from './useAttachments'
 import { useComposerOffers } from './ComposerOffers'
-import { modelVision } from '../store/attachments'
+import { modelVision, setComposerSink } from '../store/attachments'
+import { setDraftFiles } from '../store/context'
 import type { NewAttachment } from '../api'
 
 export type ComposerHandle = { focus: () => void; addFiles: (files: File[]) => void }
@@ -51,6 +52,16 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   const noVision = useNoVision(attached.hasImage)
 
   useImperativeHandle(ref, () => ({ focus: () => area.current?.focus(), addFiles: (f) => void addFiles(f) }), [addFiles])
+  // The files waiting here count in the context gauge before they are sent.
+  useEffect(() => {
+    setDraftFiles(attached.items.map((p) => ({ name: p.name, image: p.image !== '', size: p.size, width: p.width, height: p.height })))
+  }, [attached.items])
+  useEffect(() => () => setDraftFiles([]), [])
+  // Files attached from the Files panel join the ones waiting here.
+  useEffect(() => {
+    setComposerSink((f) => void addFiles(f))
+    return () => setComposerSink(null)
+  }, [addFiles])
 
   // Autosize: grow with the content up to MAX_HEIGHT, then scroll.
   useLayoutEffect(() => {
@@ -186,9 +197,11 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           )}
         </div>
       </div>
-      {(attached.error || offers.error || noVision) && !streaming ? (
+      {(attached.error || offers.error || noVision.model) && !streaming ? (
         <p className="composer__hint composer__hint--warn" role="status" data-testid="attach-warning">
-          {attached.error || offers.error || t('attach.noVision', { model: noVision })}
+          {attached.error ||
+            offers.error ||
+            t(noVision.server ? 'attachments.noVisionServer' : 'attach.noVision', { model: noVision.model })}
         </p>
       ) : (
         <p className={`composer__hint ${hint && !streaming ? 'composer__hint--warn' : ''}`} aria-hidden={hint ? undefined : true}>
@@ -199,16 +212,19 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   )
 })
 
-/** The model's name when it is known not to take images and images are attached, else ''. */
-function useNoVision(hasImage: boolean): string {
-  const [model, setModel] = useState('')
+type NoVision = { model: string; server: boolean }
+const SEES = { model: '', server: false }
+
+/** The model's name when it is known not to take images and images are attached (else ''), and whether its server said so. */
+function useNoVision(hasImage: boolean): NoVision {
+  const [state, setState] = useState<NoVision>(SEES)
   useEffect(() => {
-    if (!hasImage) return setModel('')
+    if (!hasImage) return setState(SEES)
     let on = true
-    void modelVision().then((v) => on && setModel(v?.sees === 'no' ? v.model : ''))
+    void modelVision().then((v) => on && setState(v?.sees === 'no' ? { model: v.model, server: v.source === 'server' } : SEES))
     return () => {
       on = false
     }
   }, [hasImage])
-  return model
+  return state
 }

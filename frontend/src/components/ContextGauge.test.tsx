@@ -21,7 +21,7 @@ describe('context gauge', () => {
   })
   it('fills what Go left out', () => {
     const n = normalizeContextUsage({ used: 5, window: 10 } as never)
-    expect(n.parts).toEqual({ instructions: 0, history: 0, results: 0 })
+    expect(n.parts).toEqual({ instructions: 0, history: 0, results: 0, attachments: 0 })
     expect(n.compaction).toBe('auto')
     expect(normalizeContextUsage({ compaction: 'ask' } as never).compaction).toBe('ask')
     expect(normalizeContextUsage({ compaction: 'bogus' } as never).compaction).toBe('auto')

@@ -82,6 +82,7 @@ function ContextDetails({ id, chatId, usage: u }: { id: string; chatId: string; 
     { key: 'instructions', label: t('context.instructions'), n: u.parts.instructions },
     { key: 'history', label: t('context.history'), n: u.parts.history },
     { key: 'results', label: t('context.results'), n: u.parts.results },
+    ...(u.parts.attachments > 0 ? [{ key: 'attachments', label: t('attachments.gaugeAttachments'), n: u.parts.attachments }] : []),
     { key: 'reserve', label: t('context.reserve'), n: u.reserve },
     { key: 'free', label: t('context.free'), n: free },
   ]
@@ -144,8 +145,8 @@ function ContextDetails({ id, chatId, usage: u }: { id: string; chatId: string; 
 /** Above the composer: the draft will not fit the window even fitted. */
 export function ContextWarning() {
   const { t } = useTranslation()
-  const { usage, draft } = useActiveContextUsage()
-  if (!usage || !draft.trim() || !usage.tooLarge) return null
+  const { usage, draft, files } = useActiveContextUsage()
+  if (!usage || (!draft.trim() && !files.length) || !usage.tooLarge) return null
   return (
     <p className="ctx-warning" role="status" data-testid="context-warning">
       {t('context.warnTooLarge', { window: digits(usage.window) })}

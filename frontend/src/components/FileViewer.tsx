@@ -5,11 +5,22 @@ import { useTranslation } from '../i18n'
 import { type FileView } from '../api'
 import { formatSize } from '../lib/tree'
 import { AlertIcon, CloseIcon, FileIcon } from './icons'
+import { PaperclipIcon } from './Attachments'
 
 export type Viewer = { path: string; state: 'loading' } | { path: string; state: 'ready'; file: FileView } | { path: string; state: 'error'; message: string; code?: string } | { path: string; state: 'deleted' }
 
-/** actions: what the head offers for the file (FileMenu). */
-export function FileViewer({ viewer, onClose, actions }: { viewer: Viewer; onClose: () => void; actions?: ReactNode }) {
+/** actions: what the head offers for the file (FileMenu); onAttach: Attach to message, in a row under the head. */
+export function FileViewer({
+  viewer,
+  onClose,
+  actions,
+  onAttach,
+}: {
+  viewer: Viewer
+  onClose: () => void
+  actions?: ReactNode
+  onAttach?: () => void
+}) {
   const { t } = useTranslation()
   const content = viewer.state === 'ready' ? viewer.file.content : ''
   const lineTotal = useMemo(() => (content ? content.replace(/\n$/, '').split('\n').length : 0), [content])
@@ -34,6 +45,14 @@ export function FileViewer({ viewer, onClose, actions }: { viewer: Viewer; onClo
           <CloseIcon size={14} />
         </button>
       </div>
+      {onAttach && viewer.state === 'ready' && (
+        <div className="viewer__actions">
+          <button type="button" className="viewer__attach" onClick={onAttach} title={t('attachments.attachToMessageHint')} data-testid="attach-file">
+            <PaperclipIcon size={13} />
+            <span>{t('attachments.attachToMessage')}</span>
+          </button>
+        </div>
+      )}
       {viewer.state === 'loading' && <p className="viewer__note">{t('common.loading')}</p>}
       {viewer.state === 'deleted' && (
         <p className="viewer__note" data-testid="viewer-deleted">

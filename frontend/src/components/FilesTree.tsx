@@ -9,6 +9,7 @@ import { ancestors, buildTree, foldersWithChanges, formatSize, visibleRows, type
 import { OpBadge } from './OpBadge'
 import { AlertIcon, ChevronIcon, FileIcon, FolderIcon, FolderOpenIcon, InfoIcon, RetryIcon } from './icons'
 import { FileViewer, type Viewer } from './FileViewer'
+import { useAttachFile } from './useAttachFile'
 import { FileMenu } from './FileMenu'
 import { WorkspaceFix } from './WorkspaceFix'
 
@@ -34,6 +35,7 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
   const [viewer, setViewer] = useState<Viewer | null>(null)
   const treeRef = useRef<HTMLDivElement>(null)
   const readSeq = useRef(0)
+  const attachFile = useAttachFile(chatId)
 
   // Another chat: start over.
   useEffect(() => {
@@ -229,6 +231,7 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
         <FileViewer
           viewer={viewer}
           actions={viewer.state === 'ready' ? <FileMenu chatId={chatId} kind={ws.info.kind} path={viewer.path} /> : undefined}
+          onAttach={() => attachFile(viewer.path)}
           onClose={() => {
             const path = openPath
             setOpenPath(null)

@@ -1,6 +1,7 @@
 // The chat's image options, in the chat options popover: whether tools'
 // images go to the model (per chat, on by default) and whether the active
-// model takes images (learned from a refusal, or the user's word).
+// model takes images (the user's word, else learned from a refusal, else
+// what the server says).
 import { useEffect, useState } from 'react'
 import { useTranslation } from '../i18n'
 import type { ModelVision } from '../api'
@@ -21,7 +22,11 @@ export function ImageOptions({ ids, chatId }: { ids: string; chatId: string | nu
       live = false
     }
   }, [chatId])
-  const sees = vision?.sees === 'yes' || vision?.sees === 'no' ? vision.sees : ''
+  // The select holds the user's word or what was learned; "" follows the server.
+  const own = vision?.source === 'user' || vision?.source === 'learned'
+  const sees = own && (vision?.sees === 'yes' || vision?.sees === 'no') ? vision.sees : ''
+  const followServer =
+    vision?.server === 'yes' ? t('attachments.visionServerYes') : vision?.server === 'no' ? t('attachments.visionServerNo') : t('attach.visionUnknown')
   return (
     <div className="image-options" data-testid="image-options">
       {chatId && (
@@ -40,6 +45,11 @@ export function ImageOptions({ ids, chatId }: { ids: string; chatId: string | nu
           testId="tool-images"
         />
       )}
+      {chatId && on && vision?.sees === 'no' && (
+        <small className="image-options__unseen" data-testid="tool-images-unseen">
+          {t('attachments.toolImagesOff', { model: vision.model })}
+        </small>
+      )}
       {vision && (
         <label className="image-options__vision">
           <span>{t('attach.vision', { model: vision.model })}</span>
@@ -51,7 +61,7 @@ export function ImageOptions({ ids, chatId }: { ids: string; chatId: string | nu
               setModelVision(v).then(setVision, (err) => toastError('attach.visionError', err))
             }}
           >
-            <option value="">{t('attach.visionUnknown')}</option>
+            <option value="">{followServer}</option>
             <option value="yes">{t('attach.visionYes')}</option>
             <option value="no">{t('attach.visionNo')}</option>
           </select>

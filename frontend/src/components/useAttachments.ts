@@ -19,6 +19,9 @@ export type Pending = {
   /** A blob: URL of the bytes, for an image's thumbnail. */
   url: string
   data: string
+  /** An image's pixels, from its header (0 when not read): for the context gauge. */
+  width: number
+  height: number
 }
 
 /** The image type by the first bytes (PNG, JPEG, GIF, WebP), or ''. */
@@ -29,6 +32,35 @@ export function sniffImage(b: Uint8Array): string {
   if (at('GIF87a') || at('GIF89a')) return 'image/gif'
   if (at('RIFF') && at('WEBP', 8)) return 'image/webp'
   return ''
+}
+
+/** An image's width and height from its header (PNG, GIF, WebP, JPEG), or [0, 0]. */
+export function imageSize(b: Uint8Array, type: string): [number, number] {
+  const u16be = (i: number) => (b[i] << 8) | b[i + 1]
+  const u16le = (i: number) => b[i] | (b[i + 1] << 8)
+  const u24le = (i: number) => b[i] | (b[i + 1] << 8) | (b[i + 2] << 16)
+  if (b.length < 30) return [0, 0]
+  switch (type) {
+    case 'image/png':
+      return [((b[16] << 24) >>> 0) + (b[17] << 16) + u16be(18), ((b[20] << 24) >>> 0) + (b[21] << 16) + u16be(22)]
+    case 'image/gif':
+      return [u16le(6), u16le(8)]
+    case 'image/webp': {
+      const chunk = String.fromCharCode(b[12], b[13], b[14], b[15])
+      if (chunk === 'VP8X') return [1 + u24le(24), 1 + u24le(27)]
+      if (chunk === 'VP8L') return [1 + (((b[22] & 0x3f) << 8) | b[21]), 1 + (((b[24] & 0xf) << 10) | (b[23] << 2) | ((b[22] & 0xc0) >> 6))]
+      if (chunk === 'VP8 ') return [u16le(26) & 0x3fff, u16le(28) & 0x3fff]
+      return [0, 0]
+    }
+    case 'image/jpeg':
+      // The first start-of-frame marker says the size (C4, C8 and CC are not frames).
+      for (let i = 2; i + 9 < b.length && b[i] === 0xff; ) {
+        const m = b[i + 1]
+        if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return [u16be(i + 7), u16be(i + 5)]
+        i += 2 + u16be(i + 2)
+      }
+  }
+  return [0, 0]
 }
 
 function toBase64(b: Uint8Array): string {
@@ -72,6 +104,7 @@ export function useAttachments() {
       }
       const bytes = new Uint8Array(await f.arrayBuffer())
       const image = sniffImage(bytes)
+      const [width, height] = image ? imageSize(bytes, image) : [0, 0]
       added.push({
         id: nextId++,
         name: f.name || t('attach.pasted'),
@@ -79,6 +112,8 @@ export function useAttachments() {
         image,
         url: image ? URL.createObjectURL(new Blob([bytes], { type: image })) : '',
         data: toBase64(bytes),
+        width,
+        height,
       })
       total += f.size
       count++
@@ -96,14 +131,20 @@ export function useAttachments() {
     else if (total > MAX_MESSAGE_BYTES) problem = t('attach.tooMuch', { max: sizeText(MAX_MESSAGE_BYTES) })
     setError(problem)
     if (problem) return false
-    const added = files.map((f) => ({
-      id: nextId++,
-      name: f.name,
-      size: f.size,
-      image: f.image,
-      url: f.image ? URL.createObjectURL(new Blob([base64Bytes(f.data)], { type: f.image })) : '',
-      data: f.data,
-    }))
+    const added = files.map((f) => {
+      const bytes = base64Bytes(f.data)
+      const [width, height] = f.image ? imageSize(bytes, f.image) : [0, 0]
+      return {
+        id: nextId++,
+        name: f.name,
+        size: f.size,
+        image: f.image,
+        width,
+        height,
+        url: f.image ? URL.createObjectURL(new Blob([bytes], { type: f.image })) : '',
+        data: f.data,
+      }
+    })
     if (added.length) setItems((s) => [...s, ...added])
     return true
   }, [])

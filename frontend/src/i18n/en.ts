@@ -8,6 +8,7 @@ import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
 import { mcpOffersEn } from './mcpOffers.en'
 import { contextEn } from './context.en'
+import { attachmentsEn } from './attachments.en'
 import { finishEn } from './finish.en'
 import { backendTextEn } from './backendText.en'
 import { trashEn } from './trash.en'
@@ -816,6 +817,7 @@ export const en = {
   mcpLive: mcpLiveEn,
   mcpOffers: mcpOffersEn,
   context: contextEn,
+  attachments: attachmentsEn,
   finish: finishEn,
   backendText: backendTextEn,
   trash: trashEn,

@@ -7,6 +7,7 @@ import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
 import { mcpOffersZh } from './mcpOffers.zh'
 import { contextZh } from './context.zh'
+import { attachmentsZh } from './attachments.zh'
 import { finishZh } from './finish.zh'
 import { backendTextZh } from './backendText.zh'
 import { trashZh } from './trash.zh'
@@ -813,6 +814,7 @@ export const zh: Resources = {
   mcpLive: mcpLiveZh,
   mcpOffers: mcpOffersZh,
   context: contextZh,
+  attachments: attachmentsZh,
   finish: finishZh,
   backendText: backendTextZh,
   trash: trashZh,

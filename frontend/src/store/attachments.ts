@@ -28,6 +28,26 @@ export function attachmentUrl(a: Attachment): Promise<string> {
   return u
 }
 
+/** Where files for the message being written go (the composer registers itself). */
+type Sink = (files: File[]) => void
+let composerSink: Sink | null = null
+
+/** The composer takes the files attached from elsewhere (the Files panel) while it is there. */
+export function setComposerSink(sink: Sink | null) {
+  composerSink = sink
+}
+
+/**
+ * Attaches a workspace file to the message being written, as the paperclip does: Go reads it from the chat's
+ * workspace and checks it (refusing it with a sentence), then the composer adds it with its own caps.
+ */
+export async function attachWorkspaceFile(chatId: string, path: string): Promise<void> {
+  const sink = composerSink
+  if (!sink) throw new Error('no composer')
+  const f = await attachmentsApi.workspaceAttachment(chatId, path)
+  sink([new File([base64Bytes(f.data)], f.name)])
+}
+
 /** Bytes of base64 text (what Go sends for []byte). */
 export function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64)

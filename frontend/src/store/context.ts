@@ -3,7 +3,7 @@
 // and the chat's summaries (compactions), shown where they fold the chat.
 import { useEffect } from 'react'
 import { create } from 'zustand'
-import { contextApi, onEvent, toApiError, type Compaction, type ContextUsage, type Summary } from '../api'
+import { contextApi, onEvent, toApiError, type Compaction, type ContextUsage, type DraftFile, type Summary } from '../api'
 import { NEW_CHAT_DRAFT, selectActiveMessages, selectIsStreaming, useStore } from './index'
 
 export type ContextState = {
@@ -15,19 +15,25 @@ export type ContextState = {
   compacting: Record<string, boolean>
   /** By summary ID: its text is shown (kept here: the message list remounts its items). */
   expanded: Record<string, boolean>
+  /** The files waiting in the composer (counted with the draft). */
+  draftFiles: DraftFile[]
 }
 
-export const useContextUsage = create<ContextState>()(() => ({ usage: {}, summaries: {}, compacting: {}, expanded: {} }))
+export const useContextUsage = create<ContextState>()(() => ({ usage: {}, summaries: {}, compacting: {}, expanded: {}, draftFiles: [] }))
+
+/** The composer says which files wait to be sent. */
+export const setDraftFiles = (files: DraftFile[]) => useContextUsage.setState({ draftFiles: files })
+const NO_FILES: DraftFile[] = []
 
 export const toggleSummary = (id: string) => useContextUsage.setState((s) => ({ expanded: { ...s.expanded, [id]: !s.expanded[id] } }))
 
 /** Replies can overtake one another: only the newest per chat applies. */
 const seq: Record<string, number> = {}
 
-export async function loadContextUsage(chatId: string, draft: string): Promise<void> {
+export async function loadContextUsage(chatId: string, draft: string, files: DraftFile[] = NO_FILES): Promise<void> {
   const mine = (seq[chatId] = (seq[chatId] ?? 0) + 1)
   try {
-    const u = await contextApi.usage(chatId, draft)
+    const u = files.length ? await contextApi.draftUsage(chatId, draft, files) : await contextApi.usage(chatId, draft)
     if (seq[chatId] === mine) useContextUsage.setState((s) => ({ usage: { ...s.usage, [chatId]: u } }))
   } catch {
     // No reading: the gauge keeps its last one (or hides).
@@ -93,7 +99,7 @@ export const DRAFT_DEBOUNCE_MS = 400
  * (a result arrived, an answer ended) or, after a pause in typing, its
  * draft change. Not while an answer streams (its text is not sent yet).
  */
-export function useActiveContextUsage(): { chatId: string | null; usage: ContextUsage | null; draft: string } {
+export function useActiveContextUsage(): { chatId: string | null; usage: ContextUsage | null; draft: string; files: DraftFile[] } {
   const chatId = useStore((s) => s.activeChatId)
   const count = useStore((s) => selectActiveMessages(s).length)
   const last = useStore((s) => {
@@ -103,12 +109,13 @@ export function useActiveContextUsage(): { chatId: string | null; usage: Context
   const streaming = useStore((s) => selectIsStreaming(s, s.activeChatId))
   const draft = useStore((s) => s.drafts[s.activeChatId ?? NEW_CHAT_DRAFT] ?? '')
   const usage = useContextUsage((s) => (chatId ? s.usage[chatId] ?? null : null))
+  const files = useContextUsage((s) => s.draftFiles)
   useEffect(() => {
     if (!chatId || streaming) return
-    const id = window.setTimeout(() => void loadContextUsage(chatId, draft.trim()), draft.trim() ? DRAFT_DEBOUNCE_MS : 0)
+    const id = window.setTimeout(() => void loadContextUsage(chatId, draft.trim(), files), draft.trim() ? DRAFT_DEBOUNCE_MS : 0)
     return () => window.clearTimeout(id)
-  }, [chatId, count, last, streaming, draft])
-  return { chatId, usage, draft }
+  }, [chatId, count, last, streaming, draft, files])
+  return { chatId, usage, draft, files }
 }
 
 /** The active chat's summaries, read when the chat opens and when the backend says they changed. */
