@@ -30,7 +30,7 @@ func (a *App) About() AboutInfo {
 // OpenDataDir shows the data folder in the system's file manager.
 func (a *App) OpenDataDir() error {
 	if err := desktop.OpenFolder(a.dataDir); err != nil {
-		return apiError{"open_failed", err.Error()}
+		return apiError{Code: "open_failed", Message: err.Error()}
 	}
 	return nil
 }

@@ -75,7 +75,7 @@ func (a *App) ImportAgentsFile() ([]chat.Agent, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, toAPI(chat.Errorf("import_failed", err, "Could not open %s: %v", path, err))
+		return nil, toAPI(refuse("import_failed", err, txtOpenFailed, "path", path, "reason", err.Error()))
 	}
 	defer f.Close()
 	as, err := export.ReadAgents(f)
@@ -133,7 +133,7 @@ func (a *App) SetChatAgent(chatID, agentID string) (chat.Chat, error) {
 // keep theirs, and new chats start from it.
 func (a *App) SetChatModel(chatID, providerID, model string) (chat.Chat, error) {
 	if providerID == chat.EnvProviderID && a.env == nil {
-		return chat.Chat{}, toAPI(chat.Errorf("unknown_provider", chat.ErrInvalid, "AIRLOCK_BASE_URL is not set in this run."))
+		return chat.Chat{}, toAPI(refuse("unknown_provider", chat.ErrInvalid, txtNoBaseURL))
 	}
 	return result(a.store.SetChatModel(a.ctx, chatID, providerID, model))
 }

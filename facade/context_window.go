@@ -94,7 +94,7 @@ func (a *App) windowProvider(providerID, model string) (chat.Provider, error) {
 		}
 	}
 	if p.Model == "" {
-		return p, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s. Pick one in Settings → Providers.", p.Name)
+		return p, refuse("no_model", chat.ErrInvalid, txtNoModelChosen, "provider", p.Name)
 	}
 	return p, nil
 }

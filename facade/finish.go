@@ -3,6 +3,7 @@ package facade
 import (
 	"bytes"
 	"path/filepath"
+	"strconv"
 
 	"airlock/backend/chat"
 	"airlock/backend/export"
@@ -14,7 +15,7 @@ import (
 // spelling (so the open workspace is found again).
 func folderPath(dir string) (string, error) {
 	if !filepath.IsAbs(dir) {
-		return "", chat.Errorf("invalid_folder", chat.ErrInvalid, "Choose a folder by its full path (for example /home/you/project), not %q.", dir)
+		return "", refuse("invalid_folder", chat.ErrInvalid, txtFullPath, "folder", strconv.Quote(dir))
 	}
 	return filepath.Clean(dir), nil
 }
@@ -26,7 +27,7 @@ func (a *App) CheckWorkspaceFolder(kind, dir string) error {
 		return nil
 	}
 	if kind != string(workspace.KindFolder) && kind != string(workspace.KindOverlay) {
-		return toAPI(chat.Errorf("invalid_args", chat.ErrInvalid, "Unknown workspace kind %q.", kind))
+		return toAPI(refuse("invalid_args", chat.ErrInvalid, txtUnknownKind, "kind", strconv.Quote(kind)))
 	}
 	clean, err := folderPath(dir)
 	if err != nil {

@@ -94,7 +94,7 @@ func (a *App) saveAs(title, name, ext string, data []byte) (string, error) {
 		return "", toAPI(err)
 	}
 	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return "", toAPI(chat.Errorf("export_failed", err, "Could not write %s: %v", path, err))
+		return "", toAPI(refuse("export_failed", err, txtWriteFailed, "path", path, "reason", err.Error()))
 	}
 	return path, nil
 }
@@ -135,7 +135,7 @@ func (a *App) ImportFile() (ImportResult, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return ImportResult{}, toAPI(chat.Errorf("import_failed", err, "Could not open %s: %v", path, err))
+		return ImportResult{}, toAPI(refuse("import_failed", err, txtOpenFailed, "path", path, "reason", err.Error()))
 	}
 	defer f.Close()
 	b, src, err := export.Read(f)

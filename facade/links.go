@@ -23,7 +23,7 @@ const browserGrace = 4 * time.Second
 func (a *App) OpenURL(raw string) error {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "mailto") {
-		return toAPI(chat.Errorf("bad_link", chat.ErrInvalid, "Only http, https and mailto links open outside Airlock."))
+		return toAPI(refuse("bad_link", chat.ErrInvalid, txtBadLink))
 	}
 	done := make(chan error, 1)
 	go func() { done <- openBrowser(u.String()) }()
@@ -33,7 +33,7 @@ func (a *App) OpenURL(raw string) error {
 		return nil
 	}
 	if err != nil {
-		return toAPI(chat.Errorf("no_browser", nil, "No web browser could be opened for this link."))
+		return toAPI(refuse("no_browser", nil, txtNoBrowser))
 	}
 	return nil
 }

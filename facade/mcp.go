@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/store"
 	"airlock/backend/tools/mcp"
+	"airlock/backend/uitext"
 )
 
 // EventMCPChanged tells the UI a server's status or tools changed.
@@ -32,8 +34,9 @@ type MCPServerInfo struct {
 	FromEnv bool `json:"fromEnv"`
 	// Auth: signed_out, signing_in, signed_in, expired, refused ("" when
 	// the server never asked for a sign-in); AuthError says why refused.
-	Auth      string `json:"auth,omitempty"`
-	AuthError string `json:"authError,omitempty"`
+	Auth          string       `json:"auth,omitempty"`
+	AuthError     string       `json:"authError,omitempty"`
+	AuthErrorText *uitext.Text `json:"authErrorText,omitempty"`
 	// InstructionsOn says the server's instructions go into the system
 	// prompt (mcp_instructions.go).
 	InstructionsOn bool `json:"instructionsOn"`
@@ -140,7 +143,9 @@ func (a *App) ListMCPServers() MCPServers {
 	off := a.instructionsOff(a.ctx)
 	for _, s := range a.mcp.Status() {
 		info := MCPServerInfo{Status: s, FromEnv: a.fromEnv(s.Name), InstructionsOn: !off[s.Name]}
-		info.Auth, info.AuthError = a.authState(s)
+		var why uitext.Text
+		info.Auth, why = a.authState(s)
+		info.AuthError, info.AuthErrorText = why.English, codedText(why)
 		out.Servers = append(out.Servers, info)
 	}
 	return out
@@ -153,8 +158,7 @@ func (a *App) SaveMCPServer(previous string, cfg mcp.ServerConfig) (MCPServers, 
 	ctx := a.ctx
 	cfg.Name = strings.TrimSpace(cfg.Name)
 	if a.fromEnv(previous) || a.fromEnv(cfg.Name) {
-		return a.ListMCPServers(), toAPI(chat.Errorf("read_only", chat.ErrInvalid,
-			"MCP server %q comes from AIRLOCK_MCP_CONFIG; change that file instead.", cfg.Name))
+		return a.ListMCPServers(), toAPI(refuse("read_only", chat.ErrInvalid, txtMCPFromEnv, "name", strconv.Quote(cfg.Name)))
 	}
 	if previous != "" {
 		saved, err := a.savedMCP(ctx)
@@ -195,8 +199,7 @@ func (a *App) reconfigured() (MCPServers, error) {
 // SetMCPServerEnabled turns a saved server on or off.
 func (a *App) SetMCPServerEnabled(name string, enabled bool) (MCPServers, error) {
 	if a.fromEnv(name) {
-		return a.ListMCPServers(), toAPI(chat.Errorf("read_only", chat.ErrInvalid,
-			"MCP server %q comes from AIRLOCK_MCP_CONFIG; change that file instead.", name))
+		return a.ListMCPServers(), toAPI(refuse("read_only", chat.ErrInvalid, txtMCPFromEnv, "name", strconv.Quote(name)))
 	}
 	if err := a.store.SetMCPServerEnabled(a.ctx, name, enabled); err != nil {
 		return a.ListMCPServers(), toAPI(err)
@@ -208,8 +211,7 @@ func (a *App) SetMCPServerEnabled(name string, enabled bool) (MCPServers, error)
 // keep its name and offer nothing for it.
 func (a *App) DeleteMCPServer(name string) (MCPServers, error) {
 	if a.fromEnv(name) {
-		return a.ListMCPServers(), toAPI(chat.Errorf("read_only", chat.ErrInvalid,
-			"MCP server %q comes from AIRLOCK_MCP_CONFIG; change that file instead.", name))
+		return a.ListMCPServers(), toAPI(refuse("read_only", chat.ErrInvalid, txtMCPFromEnv, "name", strconv.Quote(name)))
 	}
 	if err := a.store.DeleteMCPServer(a.ctx, name); err != nil {
 		return a.ListMCPServers(), toAPI(err)
@@ -233,8 +235,7 @@ func (a *App) RestartMCPServer(name string) (MCPServers, error) {
 // Cursor, VS Code) pasted by the user. A name already taken is skipped.
 func (a *App) ImportMCPServers(text string) (MCPImport, error) {
 	if len(text) > maxMCPConfig {
-		return MCPImport{}, toAPI(chat.Errorf("invalid_mcp_config", chat.ErrInvalid,
-			"This is larger than %d KB; an MCP config is a few KB.", maxMCPConfig>>10))
+		return MCPImport{}, toAPI(refuse("invalid_mcp_config", chat.ErrInvalid, txtMCPTooLarge, "kb", maxMCPConfig>>10))
 	}
 	cfgs, err := mcp.ParseConfig([]byte(text))
 	if err != nil {
@@ -273,7 +274,7 @@ func (a *App) ImportMCPFile() (MCPImport, error) {
 	}
 	data, err := readCapped(path)
 	if err != nil {
-		return MCPImport{}, toAPI(chat.Errorf("invalid_mcp_config", chat.ErrInvalid, "Could not read %s: %v", path, err))
+		return MCPImport{}, toAPI(refuse("invalid_mcp_config", chat.ErrInvalid, txtReadFailed, "path", path, "reason", err.Error()))
 	}
 	return a.ImportMCPServers(string(data))
 }

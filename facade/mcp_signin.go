@@ -8,6 +8,7 @@ import (
 	"html"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/tools/mcp"
+	"airlock/backend/uitext"
 )
 
 // Sign-in to remote MCP servers (OAuth): the system browser opens the
@@ -42,7 +44,7 @@ const signInTimeout = 5 * time.Minute
 type signIns struct {
 	mu      sync.Mutex
 	running map[string]context.CancelFunc
-	refused map[string]string // why the last sign-in failed
+	refused map[string]uitext.Text // why the last sign-in failed
 }
 
 // oauthCapable: a Streamable HTTP server that does not send its own
@@ -90,9 +92,9 @@ func (a *App) saveGrant(server string) func(mcp.Grant) {
 }
 
 // authState says where a server is with signing in.
-func (a *App) authState(st mcp.Status) (state, why string) {
+func (a *App) authState(st mcp.Status) (state string, why uitext.Text) {
 	if !oauthCapable(st.Config) {
-		return "", ""
+		return "", uitext.Text{}
 	}
 	a.signIns.mu.Lock()
 	_, running := a.signIns.running[st.Name]
@@ -100,18 +102,18 @@ func (a *App) authState(st mcp.Status) (state, why string) {
 	a.signIns.mu.Unlock()
 	switch {
 	case running:
-		return AuthSigningIn, ""
-	case refused != "":
+		return AuthSigningIn, uitext.Text{}
+	case !refused.IsZero():
 		return AuthRefused, refused
 	case st.State == mcp.StateFailed && strings.Contains(st.Reason, mcp.ErrSignInNeeded.Error()):
-		return AuthSignedOut, ""
+		return AuthSignedOut, uitext.Text{}
 	case st.State == mcp.StateFailed && strings.Contains(st.Reason, mcp.ErrSignInExpired.Error()):
-		return AuthExpired, ""
+		return AuthExpired, uitext.Text{}
 	}
 	if a.store.HasMCPGrant(context.Background(), st.Name) {
-		return AuthSignedIn, ""
+		return AuthSignedIn, uitext.Text{}
 	}
-	return "", ""
+	return "", uitext.Text{}
 }
 
 func (a *App) mcpConfig(name string) (mcp.ServerConfig, bool) {
@@ -135,16 +137,15 @@ func (a *App) mcpConfig(name string) (mcp.ServerConfig, bool) {
 func (a *App) SignInMCPServer(name string) (MCPServers, error) {
 	cfg, ok := a.mcpConfig(name)
 	if !ok {
-		return a.ListMCPServers(), toAPI(chat.Errorf("not_found", chat.ErrNotFound, "No MCP server is called %q.", name))
+		return a.ListMCPServers(), toAPI(refuse("not_found", chat.ErrNotFound, txtNoSuchMCP, "name", strconv.Quote(name)))
 	}
 	if !oauthCapable(cfg) {
-		return a.ListMCPServers(), toAPI(chat.Errorf("no_sign_in", chat.ErrInvalid,
-			"MCP server %q is not a Streamable HTTP server without its own Authorization header: there is nothing to sign in to.", name))
+		return a.ListMCPServers(), toAPI(refuse("no_sign_in", chat.ErrInvalid, txtNothingSignIn, "name", strconv.Quote(name)))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), signInTimeout)
 	a.signIns.mu.Lock()
 	if a.signIns.running == nil {
-		a.signIns.running, a.signIns.refused = map[string]context.CancelFunc{}, map[string]string{}
+		a.signIns.running, a.signIns.refused = map[string]context.CancelFunc{}, map[string]uitext.Text{}
 	}
 	if _, busy := a.signIns.running[name]; busy {
 		a.signIns.mu.Unlock()
@@ -166,12 +167,12 @@ func (a *App) signIn(ctx context.Context, cancel context.CancelFunc, cfg mcp.Ser
 	case errors.Is(ctx.Err(), context.Canceled):
 		err = nil // the person gave up: nothing refused
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		err = fmt.Errorf("no answer from the browser within %s", signInTimeout)
+		err = txtSignInNoAnswer.Error("after", signInTimeout.String())
 	}
 	a.signIns.mu.Lock()
 	delete(a.signIns.running, cfg.Name)
 	if err != nil {
-		a.signIns.refused[cfg.Name] = err.Error()
+		a.signIns.refused[cfg.Name] = uitext.Of(err)
 	}
 	a.signIns.mu.Unlock()
 	if err == nil && ctx.Err() == nil {
@@ -185,7 +186,7 @@ func (a *App) signIn(ctx context.Context, cancel context.CancelFunc, cfg mcp.Ser
 func (a *App) runSignIn(ctx context.Context, cfg mcp.ServerConfig) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return fmt.Errorf("no loopback port for the browser to come back to: %w", err)
+		return (&uitext.Error{Text: txtSignInNoPort.With("reason", err.Error()), Err: err})
 	}
 	defer ln.Close()
 	redirect := fmt.Sprintf("http://127.0.0.1:%d/callback", ln.Addr().(*net.TCPAddr).Port)
@@ -212,7 +213,7 @@ func loopbackAuthorize(ln net.Listener, open func(string) error) auth.Authorizat
 			if e := q.Get("error"); e != "" {
 				fmt.Fprintf(w, "<p>The sign-in was refused (%s). You can close this tab.</p>", html.EscapeString(e))
 				select {
-				case failed <- fmt.Errorf("the authorization server refused: %s", e):
+				case failed <- txtSignInRefused.Error("reason", e):
 				default:
 				}
 				return
@@ -226,7 +227,7 @@ func loopbackAuthorize(ln net.Listener, open func(string) error) auth.Authorizat
 		go srv.Serve(ln) //nolint:errcheck // ends with Close below
 		defer srv.Close()
 		if err := open(args.URL); err != nil {
-			return nil, errors.New("no web browser could be opened for the sign-in page")
+			return nil, txtSignInNoBrowser.Error()
 		}
 		select {
 		case r := <-got:
@@ -264,4 +265,20 @@ func (a *App) SignOutMCPServer(name string) (MCPServers, error) {
 	defer cancel()
 	_ = a.mcp.Restart(ctx, name)
 	return a.ListMCPServers(), nil
+}
+
+// The sentences of a sign-in that failed (shown on the server's row).
+var (
+	txtSignInNoAnswer  = uitext.Define("signin_no_answer", "no answer from the browser within {{after}}")
+	txtSignInNoPort    = uitext.Define("signin_no_port", "no loopback port for the browser to come back to: {{reason}}")
+	txtSignInRefused   = uitext.Define("signin_refused", "the authorization server refused: {{reason}}")
+	txtSignInNoBrowser = uitext.Define("signin_no_browser", "no web browser could be opened for the sign-in page")
+)
+
+// codedText is t when coded (nil otherwise: the UI shows the English).
+func codedText(t uitext.Text) *uitext.Text {
+	if t.Code == "" {
+		return nil
+	}
+	return &t
 }

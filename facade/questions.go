@@ -139,7 +139,7 @@ func (a *App) AnswerMCPQuestion(id, action string, content map[string]any) error
 	switch action {
 	case "accept", "decline", "cancel":
 	default:
-		return toAPI(chat.Errorf("bad_answer", chat.ErrInvalid, "An answer is accept, decline or cancel."))
+		return toAPI(refuse("bad_answer", chat.ErrInvalid, txtBadAnswer))
 	}
 	a.qs.mu.Lock()
 	var oq *openQuestion
@@ -150,7 +150,7 @@ func (a *App) AnswerMCPQuestion(id, action string, content map[string]any) error
 	}
 	a.qs.mu.Unlock()
 	if oq == nil {
-		return toAPI(chat.Errorf("question_gone", chat.ErrNotFound, "This question is no longer open: the call ended or the server withdrew it."))
+		return toAPI(refuse("question_gone", chat.ErrNotFound, txtQuestionGone))
 	}
 	if action != "accept" || oq.q.Mode == "url" {
 		content = nil // only a form's accept carries values
@@ -163,7 +163,7 @@ func (a *App) AnswerMCPQuestion(id, action string, content map[string]any) error
 	if len(content) > 0 {
 		raw, _ := json.Marshal(content)
 		if len(raw) > mcp.MaxQuestionBytes {
-			return toAPI(chat.Errorf("bad_answer", chat.ErrInvalid, "The answer is over %d KB.", mcp.MaxQuestionBytes>>10))
+			return toAPI(refuse("bad_answer", chat.ErrInvalid, txtAnswerTooLarge, "kb", mcp.MaxQuestionBytes>>10))
 		}
 	}
 	select {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -18,16 +19,16 @@ func (a *App) GetSettings() (chat.Settings, error) {
 
 func (a *App) SaveSettings(s chat.Settings) (chat.Settings, error) {
 	if s.Temperature > 2 {
-		return s, toAPI(chat.Errorf("invalid_temperature", chat.ErrInvalid, "Temperature must be between 0 and 2."))
+		return s, toAPI(refuse("invalid_temperature", chat.ErrInvalid, txtBadTemperature))
 	}
 	if !slices.Contains([]string{"auto", "en", "zh"}, s.Language) {
-		return s, toAPI(chat.Errorf("invalid_language", chat.ErrInvalid, "Unknown language %q.", s.Language))
+		return s, toAPI(refuse("invalid_language", chat.ErrInvalid, txtBadLanguage, "language", strconv.Quote(s.Language)))
 	}
 	if !slices.Contains([]string{"system", "light", "dark"}, s.Theme) {
-		return s, toAPI(chat.Errorf("invalid_theme", chat.ErrInvalid, "Unknown theme %q.", s.Theme))
+		return s, toAPI(refuse("invalid_theme", chat.ErrInvalid, txtBadTheme, "theme", strconv.Quote(s.Theme)))
 	}
 	if _, err := a.store.GetProvider(a.ctx, s.ActiveProviderID); err != nil {
-		return s, toAPI(chat.Errorf("unknown_provider", chat.ErrInvalid, "The chosen provider no longer exists."))
+		return s, toAPI(refuse("unknown_provider", chat.ErrInvalid, txtProviderGone))
 	}
 	before, _ := a.store.GetSettings(a.ctx)
 	if err := a.store.SaveSettings(a.ctx, s); err != nil {
@@ -66,7 +67,7 @@ func (a *App) ListProviders() ([]chat.Provider, error) {
 
 func (a *App) SaveProvider(p chat.Provider) (chat.Provider, error) {
 	if p.ID == chat.EnvProviderID {
-		return p, toAPI(chat.Errorf("read_only", chat.ErrInvalid, "This provider comes from AIRLOCK_BASE_URL; change the environment instead."))
+		return p, toAPI(refuse("read_only", chat.ErrInvalid, txtProviderFixed))
 	}
 	saved, err := a.store.SaveProvider(a.ctx, p)
 	return a.resolve(saved), toAPI(err)
@@ -125,7 +126,7 @@ func (a *App) connect(ctx context.Context, c chat.Chat) (chat.Provider, engine.M
 	if p.Model == "" {
 		models, err := a.client(p).ListModels(ctx)
 		if err != nil || len(models) == 0 {
-			return p, nil, chat.Errorf("no_model", chat.ErrInvalid, "No model is chosen for %s, and its server lists none. Pick one with the model chip at the top of the chat.", p.Name)
+			return p, nil, refuse("no_model", chat.ErrInvalid, txtNoModelListed, "provider", p.Name)
 		}
 		p.Model = models[0]
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"airlock/backend/bridge"
+	"airlock/backend/uitext"
 	"airlock/backend/workspace"
 )
 
@@ -18,9 +19,10 @@ type CheckpointPathView struct {
 	IsDir bool   `json:"isDir,omitempty"`
 	// Size is that of the copy kept (what Undo puts back); 0 for a path
 	// where nothing was.
-	Size int64  `json:"size"`
-	Kept bool   `json:"kept"`
-	Note string `json:"note,omitempty"`
+	Size     int64        `json:"size"`
+	Kept     bool         `json:"kept"`
+	Note     string       `json:"note,omitempty"`
+	NoteText *uitext.Text `json:"noteText,omitempty"` // Note coded for the UI's language
 }
 
 // CheckpointView is one checkpoint of a chat.
@@ -83,7 +85,7 @@ func checkpointView(c workspace.Checkpoint) CheckpointView {
 		}
 		v.Paths = append(v.Paths, CheckpointPathView{Path: p.Path, Op: string(p.Op()),
 			IsDir: p.Before.Kind == workspace.EntryDir || p.After.Kind == workspace.EntryDir,
-			Size:  size, Kept: p.Kept, Note: p.Note})
+			Size:  size, Kept: p.Kept, Note: p.Note, NoteText: p.NoteText})
 	}
 	return v
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 	"airlock/backend/workspace"
 )
 
@@ -81,13 +82,13 @@ func NewRule(d Draft, from *chat.Call, toolsOf ToolsOf, now int64) (chat.Rule, e
 	}
 	switch {
 	case r.Effect != chat.RuleAllow && r.Effect != chat.RuleDeny:
-		return r, invalid("a rule allows or denies; %q is neither", r.Effect)
+		return r, coded(txtRuleEffect, "effect", strconv.Quote(string(r.Effect)))
 	case r.Tool == "":
-		return r, invalid("say which tool the rule is for")
+		return r, coded(txtRuleNoTool)
 	case len(r.Tool) > MaxToolPattern || strings.ContainsAny(r.Tool, "/\\") || !utf8.ValidString(r.Tool):
-		return r, invalid("%q is not a tool name or a pattern of tool names", r.Tool)
+		return r, coded(txtRuleBadTool, "tool", strconv.Quote(r.Tool))
 	case hasMeta(r.Tool) && !doublestar.ValidatePattern(r.Tool):
-		return r, invalid("the tool pattern %q is not a valid glob", r.Tool)
+		return r, coded(txtRuleBadToolGlob, "tool", strconv.Quote(r.Tool))
 	}
 	var paths []string
 	known := hasMeta(r.Tool)
@@ -96,7 +97,7 @@ func NewRule(d Draft, from *chat.Call, toolsOf ToolsOf, now int64) (chat.Rule, e
 		if t, known = toolsOf(r.Tool); known {
 			r.Tool, paths, r.ToolServer, r.ToolRemote = t.Name, t.PathArgs, t.Server, t.Remote
 		} else if from == nil {
-			return r, invalid("there is no tool named %q now; pick one from the list (a tool of an MCP server is listed while the server runs; for all of a server's tools use a pattern such as mcp__git__*)", r.Tool)
+			return r, coded(txtRuleUnknownTool, "tool", strconv.Quote(r.Tool))
 		}
 	}
 	if err := buildMatch(&r, d, from, paths, known); err != nil {
@@ -108,7 +109,7 @@ func NewRule(d Draft, from *chat.Call, toolsOf ToolsOf, now int64) (chat.Rule, e
 	if r.Effect == chat.RuleDeny {
 		r.Message = strings.TrimSpace(d.Message)
 		if utf8.RuneCountInString(r.Message) > MaxMessage {
-			return r, invalid("the message to the model is too long (at most %d characters)", MaxMessage)
+			return r, coded(txtRuleMessageLong, "max", MaxMessage)
 		}
 	}
 	return r, nil
@@ -125,10 +126,10 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 		return nil
 	case chat.MatchPath:
 		if !hasMeta(r.Tool) && known && len(paths) == 0 {
-			return invalid("%s takes no paths in the workspace; allow it for any arguments or for an exact value", r.Tool)
+			return coded(txtRuleNoPaths, "tool", r.Tool)
 		}
 		if !known {
-			return invalid("%s is not a tool Airlock knows now; a rule on folders needs one", r.Tool)
+			return coded(txtRuleFolderTool, "tool", r.Tool)
 		}
 		folder := d.Path
 		if strings.TrimSpace(folder) == "" && fromTool {
@@ -143,28 +144,28 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 	case chat.MatchExact:
 		r.Match.Arg = strings.TrimSpace(d.Arg)
 		if r.Match.Arg == "" {
-			return invalid("say which argument must have the exact value")
+			return coded(txtRuleNoArg)
 		}
 		value := bytes.TrimSpace(d.Value)
 		if (len(value) == 0 || string(value) == "null") && fromTool {
 			a, _ := arguments(from.Arguments)
 			v, ok := a.last[r.Match.Arg]
 			if !ok {
-				return invalid("this call has no argument %q", r.Match.Arg)
+				return coded(txtRuleArgMissing, "arg", strconv.Quote(r.Match.Arg))
 			}
 			value = v
 		}
 		if len(value) == 0 || !json.Valid(value) {
-			return invalid("the value of %q must be JSON", r.Match.Arg)
+			return coded(txtRuleValueJson, "arg", strconv.Quote(r.Match.Arg))
 		}
 		if len(value) > MaxValue {
-			return invalid("the value of %q is too long for a rule (at most %d bytes)", r.Match.Arg, MaxValue)
+			return coded(txtRuleValueLong, "arg", strconv.Quote(r.Match.Arg), "max", MaxValue)
 		}
 		for _, p := range paths {
 			if p == r.Match.Arg { // a path: stored clean, so "./a" and "a" are one
 				var s string
 				if json.Unmarshal(value, &s) != nil {
-					return invalid("%q is a path; its value must be a string", p)
+					return coded(txtRulePathString, "arg", strconv.Quote(p))
 				}
 				clean, err := workspace.CleanPath(s)
 				if err != nil {
@@ -176,7 +177,7 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 		r.Match.Value = json.RawMessage(canonical(value, false))
 		return nil
 	}
-	return invalid("a rule matches any arguments, paths under a folder, or an exact value; not %q", r.Match.Kind)
+	return coded(txtRuleMatchKind, "kind", strconv.Quote(string(r.Match.Kind)))
 }
 
 // cleanFolder makes a folder (or glob of folders) of a rule: relative to
@@ -184,14 +185,14 @@ func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bo
 // (an allow rule matches those bytes; see Matches).
 func cleanFolder(folder string) (string, error) {
 	if strings.TrimSpace(folder) == "" {
-		return "", invalid("say which folder (relative to the workspace root; \".\" for all of it)")
+		return "", coded(txtRuleNoFolder)
 	}
 	clean, err := workspace.CleanPath(folder)
 	if err != nil {
 		return "", invalid("%s", err.Error())
 	}
 	if hasMeta(clean) && !doublestar.ValidatePattern(clean) {
-		return "", invalid("the folder pattern %q is not a valid glob", clean)
+		return "", coded(txtRuleBadFolderGlob, "folder", strconv.Quote(clean))
 	}
 	return clean, nil
 }
@@ -200,7 +201,7 @@ func setScope(r *chat.Rule, d Draft, from *chat.Call, now int64) error {
 	switch r.Scope {
 	case chat.ScopeCall:
 		if from == nil {
-			return invalid("a rule for this call is made from its card")
+			return coded(txtRuleCallScope)
 		}
 		r.ChatID, r.MessageID = from.ChatID, from.MessageID
 	case chat.ScopeChat:
@@ -208,13 +209,13 @@ func setScope(r *chat.Rule, d Draft, from *chat.Call, now int64) error {
 			r.ChatID = from.ChatID
 		}
 		if r.ChatID == "" {
-			return invalid("say which chat the rule is for")
+			return coded(txtRuleNoChat)
 		}
 	case chat.ScopeHour:
 		r.ExpiresAt = now + Hour
 	case chat.ScopeSession, chat.ScopeAlways:
 	default:
-		return invalid("a rule holds for this call, this chat, an hour, until Airlock quits, or always; not %q", r.Scope)
+		return coded(txtRuleScope, "scope", strconv.Quote(string(r.Scope)))
 	}
 	if r.Scope != chat.ScopeChat && r.Scope != chat.ScopeCall {
 		r.ChatID = d.ChatID // an hour, a session or always: every chat unless one is named
@@ -306,3 +307,31 @@ func NeverText(r chat.Rule) string {
 	}
 	return base + " Do not retry it; ask the user or do something else."
 }
+
+// coded is a refusal of a rule with its sentence coded for the UI's language.
+func coded(t uitext.Template, pairs ...any) error {
+	return chat.Coded("invalid_rule", chat.ErrInvalid, t.With(pairs...))
+}
+
+// The refusals of a rule (shown in the rule dialog).
+var (
+	txtRuleEffect        = uitext.Define("rule_effect", "a rule allows or denies; {{effect}} is neither")
+	txtRuleNoTool        = uitext.Define("rule_no_tool", "say which tool the rule is for")
+	txtRuleBadTool       = uitext.Define("rule_bad_tool", "{{tool}} is not a tool name or a pattern of tool names")
+	txtRuleBadToolGlob   = uitext.Define("rule_bad_tool_glob", "the tool pattern {{tool}} is not a valid glob")
+	txtRuleUnknownTool   = uitext.Define("rule_unknown_tool", "there is no tool named {{tool}} now; pick one from the list (a tool of an MCP server is listed while the server runs; for all of a server's tools use a pattern such as mcp__git__*)")
+	txtRuleMessageLong   = uitext.Define("rule_message_long", "the message to the model is too long (at most {{max}} characters)")
+	txtRuleNoPaths       = uitext.Define("rule_no_paths", "{{tool}} takes no paths in the workspace; allow it for any arguments or for an exact value")
+	txtRuleFolderTool    = uitext.Define("rule_folder_tool", "{{tool}} is not a tool Airlock knows now; a rule on folders needs one")
+	txtRuleNoArg         = uitext.Define("rule_no_arg", "say which argument must have the exact value")
+	txtRuleArgMissing    = uitext.Define("rule_arg_missing", "this call has no argument {{arg}}")
+	txtRuleValueJson     = uitext.Define("rule_value_json", "the value of {{arg}} must be JSON")
+	txtRuleValueLong     = uitext.Define("rule_value_long", "the value of {{arg}} is too long for a rule (at most {{max}} bytes)")
+	txtRulePathString    = uitext.Define("rule_path_string", "{{arg}} is a path; its value must be a string")
+	txtRuleMatchKind     = uitext.Define("rule_match_kind", "a rule matches any arguments, paths under a folder, or an exact value; not {{kind}}")
+	txtRuleNoFolder      = uitext.Define("rule_no_folder", "say which folder (relative to the workspace root; \".\" for all of it)")
+	txtRuleBadFolderGlob = uitext.Define("rule_bad_folder_glob", "the folder pattern {{folder}} is not a valid glob")
+	txtRuleCallScope     = uitext.Define("rule_call_scope", "a rule for this call is made from its card")
+	txtRuleNoChat        = uitext.Define("rule_no_chat", "say which chat the rule is for")
+	txtRuleScope         = uitext.Define("rule_scope", "a rule holds for this call, this chat, an hour, until Airlock quits, or always; not {{scope}}")
+)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 )
 
 // Event names the UI listens to.
@@ -49,6 +50,8 @@ type Notice struct {
 	ChatID  string `json:"chatId"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Text is Message coded for the UI's language, when coded.
+	Text *uitext.Text `json:"text,omitempty"`
 }
 
 // FrameInterval is about one animation frame: more events than this only

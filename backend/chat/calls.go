@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"airlock/backend/uitext"
 	"encoding/json"
 )
 
@@ -51,8 +52,11 @@ type Call struct {
 	DecidedAt   int64           `json:"decidedAt,omitempty"`
 	Reason      string          `json:"reason,omitempty"` // the user's reason for a denial
 	Result      string          `json:"result,omitempty"` // what the model is told
-	ResultState ToolStatus      `json:"resultStatus,omitempty"`
-	Truncated   bool            `json:"truncated,omitempty"` // Result was cut at the output cap
+	// ResultText is Result coded for the UI's language, when it is one of
+	// Airlock's own sentences (an error); Result stays what the model reads.
+	ResultText  *uitext.Text `json:"resultText,omitempty"`
+	ResultState ToolStatus   `json:"resultStatus,omitempty"`
+	Truncated   bool         `json:"truncated,omitempty"` // Result was cut at the output cap
 	// Repaired: the message ended with only the call's closers missing and
 	// Airlock added them. A person must approve it: no rule runs it.
 	Repaired   bool            `json:"repaired,omitempty"`

@@ -3,6 +3,7 @@
 package chat
 
 import (
+	"airlock/backend/uitext"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -199,8 +200,10 @@ type Message struct {
 	Status       Status `json:"status"`
 	ErrorCode    string `json:"errorCode,omitempty"`
 	ErrorMessage string `json:"errorMessage,omitempty"`
-	Model        string `json:"model,omitempty"`
-	Usage        Usage  `json:"usage"`
+	// ErrorText is ErrorMessage coded for the UI's language, when coded.
+	ErrorText *uitext.Text `json:"errorText,omitempty"`
+	Model     string       `json:"model,omitempty"`
+	Usage     Usage        `json:"usage"`
 	// Thoughts are the answer's signed reasoning blocks as JSON (see
 	// EncodeThoughts), to send back with its native tool calls (Anthropic
 	// Messages); "" for other providers. Text, so a Message stays comparable.
@@ -298,14 +301,30 @@ var (
 )
 
 // Error is an error with a stable machine code and a sentence for people.
+// Text, when set, is the sentence coded for translation (Message is its
+// English).
 type Error struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Err     error  `json:"-"`
+	Code    string       `json:"code"`
+	Message string       `json:"message"`
+	Text    *uitext.Text `json:"text,omitempty"`
+	Err     error        `json:"-"`
 }
 
 func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.Err }
+
+// UIText is the sentence: coded when Text is set, else the Message as it is.
+func (e *Error) UIText() uitext.Text {
+	if e.Text != nil {
+		return *e.Text
+	}
+	return uitext.Plain(e.Message)
+}
+
+// Coded builds an *Error whose sentence is a coded Text.
+func Coded(code string, wrapped error, t uitext.Text) *Error {
+	return &Error{Code: code, Message: t.English, Text: &t, Err: wrapped}
+}
 
 // Errorf builds an *Error wrapping a sentinel (or nil).
 func Errorf(code string, wrapped error, format string, args ...any) *Error {

@@ -25,7 +25,7 @@ func checkFiles(files []chat.NewAttachment) ([]chat.AttachmentData, error) {
 		return nil, nil
 	}
 	if len(files) > attach.MaxFiles {
-		return nil, chat.Errorf("attachment_refused", chat.ErrInvalid, "%d files are attached; a message may carry at most %d.", len(files), attach.MaxFiles)
+		return nil, refuse("attachment_refused", chat.ErrInvalid, txtTooManyFiles, "n", len(files), "max", attach.MaxFiles)
 	}
 	out := make([]chat.AttachmentData, 0, len(files))
 	for _, f := range files {
@@ -255,7 +255,7 @@ func (p turnPlan) visionRefused(err error) bool {
 // learnNoVision remembers that the model does not take images and tells the chat.
 func (e *Engine) learnNoVision(p turnPlan, reason string) {
 	_ = e.store.SetVision(context.Background(), chat.Vision{ProviderID: p.provider.ID, Model: p.provider.Model, Sees: "no", Source: "learned", Reason: reason})
-	e.notice(p.chat.ID, "vision_learned", fmt.Sprintf("%s does not take images (%s). They are left out from now on, and the model is told a file was there. If it does take images, change this in the chat's Tools menu.", p.provider.Model, strings.TrimSuffix(reason, ".")))
+	e.notice(p.chat.ID, "vision_learned", txtVisionLearned.With("model", p.provider.Model, "reason", strings.TrimSuffix(reason, ".")))
 }
 
 // keepAttachments gives an edited version of a message the files of the

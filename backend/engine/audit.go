@@ -53,7 +53,7 @@ func (e *Engine) record(ctx context.Context, c chat.Call, d chat.AuditDecision, 
 		entry.Rule = approval.AgentGrantText(a)
 	}
 	if _, err := e.store.AddAudit(ctx, entry); err != nil {
-		e.notice(c.ChatID, "audit", "A decision on "+c.Name+" could not be written to the audit trail: "+err.Error())
+		e.notice(c.ChatID, "audit", txtAuditFailed.With("tool", c.Name, "reason", err.Error()))
 	}
 }
 

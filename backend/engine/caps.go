@@ -89,7 +89,7 @@ func previewAll(box *tools.Toolbox, env tools.Env, calls []chat.Call) {
 		case <-timer.C:
 			for _, j := range jobs {
 				if !got[j.i] {
-					calls[j.i].Preview = preview(nil, fmt.Errorf("preview unavailable: the previews of this answer took more than %s (approving runs the call as usual)", PreviewBudget))
+					calls[j.i].Preview = preview(nil, txtPreviewSlow.Error("budget", PreviewBudget.String()))
 				}
 			}
 			return
@@ -101,7 +101,7 @@ func previewAll(box *tools.Toolbox, env tools.Env, calls []chat.Call) {
 func safePreview(t tools.Tool, env tools.Env, args json.RawMessage) (p json.RawMessage) {
 	defer func() {
 		if r := recover(); r != nil {
-			p = preview(nil, fmt.Errorf("the preview crashed: %v", r))
+			p = preview(nil, txtPreviewCrashed.Error("reason", fmt.Sprint(r)))
 		}
 	}()
 	return preview(t.Preview(env, args))

@@ -76,7 +76,7 @@ func (e *Engine) compactIfNeeded(ctx context.Context, plan turnPlan, model Model
 		return plan
 	}
 	if mode == chat.CompactAsk {
-		e.notice(plan.chat.ID, "context_compact_ask", fmt.Sprintf("%s older messages no longer fit the model's window and are left out of what it sees. Open the context gauge and press Compact to fold them into a summary.", fit.Thousands(rep.Dropped)))
+		e.notice(plan.chat.ID, "context_compact_ask", txtCompactAsk.With("n", fit.Thousands(rep.Dropped)))
 		return plan
 	}
 	through := rep.DroppedThrough
@@ -86,7 +86,7 @@ func (e *Engine) compactIfNeeded(ctx context.Context, plan turnPlan, model Model
 	next, err := e.compact(ctx, plan, model, through)
 	if err != nil {
 		if ctx.Err() == nil {
-			e.notice(plan.chat.ID, "context_compact_failed", "Airlock could not summarise the older messages ("+strings.TrimSuffix(err.Error(), ".")+"); they are left out of what the model sees instead.")
+			e.notice(plan.chat.ID, "context_compact_failed", txtCompactFailed.With("reason", strings.TrimSuffix(err.Error(), ".")))
 		}
 		return plan
 	}
@@ -132,8 +132,7 @@ func (e *Engine) compact(ctx context.Context, plan turnPlan, model Model, throug
 		return plan, err
 	}
 	e.emit(EventSummary, plan.chat.ID)
-	e.notice(plan.chat.ID, "context_compacted", fmt.Sprintf("The model's window was full: Airlock folded %s older messages (about %s tokens) into a summary of about %s tokens. The messages stay in the chat; the summary can be undone.",
-		fit.Thousands(m.Covered), fit.Thousands(m.TokensBefore), fit.Thousands(m.TokensAfter)))
+	e.notice(plan.chat.ID, "context_compacted", txtCompacted.With("n", fit.Thousands(m.Covered), "before", fit.Thousands(m.TokensBefore), "after", fit.Thousands(m.TokensAfter)))
 	plan.summary = &summaryView{summary: m, covered: through + 1}
 	return plan, nil
 }
@@ -222,8 +221,8 @@ func firstNonEmpty(a, b string) string {
 // gauge's Compact, ask-first chats, Compact and retry): what the next
 // request would leave out, or else all but the last exchanges.
 func (e *Engine) CompactNow(ctx context.Context, chatID string) (chat.Summary, error) {
-	if why := e.busy(chatID); why != "" {
-		return chat.Summary{}, chat.Errorf("busy", chat.ErrBusy, "%s", why)
+	if why := e.busy(chatID); why != nil {
+		return chat.Summary{}, why
 	}
 	c, err := e.store.GetChat(ctx, chatID)
 	if err != nil {
@@ -249,11 +248,11 @@ func (e *Engine) CompactNow(ctx context.Context, chatID string) (chat.Summary, e
 		through = history[k].ID
 	}
 	if k := indexOf(history, through); k < 0 || (plan.summary != nil && k < plan.summary.covered) {
-		return chat.Summary{}, chat.Errorf("nothing_to_compact", chat.ErrInvalid, "There is nothing before the last exchange to summarise yet.")
+		return chat.Summary{}, refuse("nothing_to_compact", chat.ErrInvalid, txtNothingToCompact)
 	}
 	next, err := e.compact(ctx, plan, model, through)
 	if err != nil {
-		return chat.Summary{}, chat.Errorf("compact_failed", err, "The summary could not be written: %s", err.Error())
+		return chat.Summary{}, refuse("compact_failed", err, txtCompactWriteFailed, "reason", err)
 	}
 	return next.summary.summary, nil
 }

@@ -7,7 +7,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 )
 
 // Store is the part of the store the engine needs.
@@ -180,7 +180,7 @@ func (e *Engine) Send(ctx context.Context, chatID, text string) ([]chat.Message,
 // message, saying why.
 func (e *Engine) SendWith(ctx context.Context, chatID, text string, files []chat.NewAttachment) ([]chat.Message, error) {
 	if strings.TrimSpace(text) == "" && len(files) == 0 {
-		return nil, chat.Errorf("empty_message", chat.ErrInvalid, "Type a message first.")
+		return nil, refuse("empty_message", chat.ErrInvalid, txtEmptyMessage)
 	}
 	checked, err := checkFiles(files)
 	if err != nil {
@@ -191,7 +191,7 @@ func (e *Engine) SendWith(ctx context.Context, chatID, text string, files []chat
 		return nil, err
 	}
 	if e.Streaming(chatID) {
-		return nil, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat. Wait for it or press Stop.")
+		return nil, refuse("busy", chat.ErrBusy, txtBusyAnswering)
 	}
 	if err := e.supersedeUndecided(ctx, chatID); err != nil {
 		return nil, err
@@ -218,19 +218,19 @@ func (e *Engine) SendWith(ctx context.Context, chatID, text string, files []chat
 // Retry replaces the chat's last failed or interrupted answer with a new one.
 func (e *Engine) Retry(ctx context.Context, chatID string) (chat.Message, error) {
 	if e.Streaming(chatID) {
-		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat.")
+		return chat.Message{}, refuse("busy", chat.ErrBusy, txtBusy)
 	}
 	msgs, err := e.store.ListMessages(ctx, chatID)
 	if err != nil {
 		return chat.Message{}, err
 	}
 	if len(msgs) == 0 {
-		return chat.Message{}, chat.Errorf("nothing_to_retry", chat.ErrInvalid, "There is nothing to retry in this chat yet.")
+		return chat.Message{}, refuse("nothing_to_retry", chat.ErrInvalid, txtNothingToRetry)
 	}
 	last := msgs[len(msgs)-1]
 	if last.Role == chat.RoleAssistant {
 		if last.Status == chat.StatusComplete {
-			return chat.Message{}, chat.Errorf("nothing_to_retry", chat.ErrInvalid, "The last answer completed; there is nothing to retry.")
+			return chat.Message{}, refuse("nothing_to_retry", chat.ErrInvalid, txtLastCompleted)
 		}
 		if err := e.store.DeleteMessage(ctx, last.ID); err != nil {
 			return chat.Message{}, err
@@ -261,18 +261,18 @@ type toolRun struct {
 
 // busy says why the chat's conversation cannot change now ("" when it can):
 // an answer is streaming or a tool is running.
-func (e *Engine) busy(chatID string) string {
+func (e *Engine) busy(chatID string) *chat.Error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.streams[chatID] != nil {
-		return "The model is still answering in this chat. Wait for it or press Stop."
+		return refuse("busy", chat.ErrBusy, txtBusyAnswering)
 	}
 	for _, r := range e.running {
 		if r.chatID == chatID {
-			return "A tool is still running in this chat. Wait for it or cancel it."
+			return refuse("busy", chat.ErrBusy, txtBusyTool)
 		}
 	}
-	return ""
+	return nil
 }
 
 // Streaming reports whether the chat has an answer in flight.
@@ -369,7 +369,7 @@ func (e *Engine) startAs(ctx context.Context, chatID string, add func(chat.Messa
 	if e.streams[chatID] != nil {
 		e.mu.Unlock()
 		_ = e.store.DeleteMessage(ctx, asst.ID)
-		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "The model is still answering in this chat.")
+		return chat.Message{}, refuse("busy", chat.ErrBusy, txtBusy)
 	}
 	sctx, cancel := context.WithCancelCause(context.Background())
 	t := &turn{cancel: cancel, done: make(chan struct{}), messageID: asst.ID}
@@ -463,7 +463,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 			ui.Add(d.Text, d.Reasoning)
 			forming.add(d)
 			if d.Notice != "" {
-				e.notice(msg.ChatID, "provider_notice", d.Notice)
+				e.notice(msg.ChatID, "provider_notice", uitext.Plain(d.Notice))
 			}
 		})
 	}
@@ -490,7 +490,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		}
 		e.learnWindow(plan.provider, window, refusal(err))
 		plan.window = e.budgetFor(context.Background(), plan.provider)
-		e.notice(msg.ChatID, "context_refit", fmt.Sprintf("The server refused the request as longer than its context window (%s tokens). Airlock shortened the conversation to fit and asked again.", fit.Thousands(plan.window.Tokens)))
+		e.notice(msg.ChatID, "context_refit", txtRefit.With("window", fit.Thousands(plan.window.Tokens)))
 		res, err = stream()
 		if _, again := e.overflow(err); again {
 			err = overflowError(err)
@@ -540,15 +540,15 @@ func (e *Engine) settle(m chat.Message, err error, stopped bool) chat.Message {
 		m.Status = chat.StatusComplete
 	case stopped:
 		m.Status = chat.StatusInterrupted
-		m.ErrorCode, m.ErrorMessage = "", ""
+		m.ErrorCode, m.ErrorMessage, m.ErrorText = "", "", nil
 	default:
 		m.Status = chat.StatusError
-		m.ErrorCode, m.ErrorMessage = errorCode(err), err.Error()
+		m.ErrorCode, m.ErrorMessage, m.ErrorText = errorCode(err), err.Error(), codedText(err)
 	}
 	m.UpdatedAt = chat.Now()
 	if werr := e.store.UpdateMessage(context.Background(), m); werr != nil && err == nil {
 		m.Status = chat.StatusError
-		m.ErrorCode, m.ErrorMessage = "storage", "The answer arrived but could not be saved: "+werr.Error()
+		m.ErrorCode, m.ErrorMessage, m.ErrorText = "storage", "The answer arrived but could not be saved: "+werr.Error(), nil
 	}
 	return m
 }
@@ -558,8 +558,7 @@ func (e *Engine) settle(m chat.Message, err error, stopped bool) chat.Message {
 const CodeWorkspaceUnavailable = "workspace_unavailable"
 
 func workspaceUnavailable(err error) error {
-	return chat.Errorf(CodeWorkspaceUnavailable, err,
-		"Nothing was sent to the model: this chat's workspace cannot be opened (%v). Choose its folder again, or switch the chat to Scratch, then Retry.", err)
+	return refuse(CodeWorkspaceUnavailable, err, txtWorkspaceClosed, "reason", err)
 }
 
 func errorCode(err error) string {

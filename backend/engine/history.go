@@ -15,17 +15,17 @@ import (
 // asks the model to answer it.
 func (e *Engine) EditAndResend(ctx context.Context, messageID, text string) ([]chat.Message, error) {
 	if strings.TrimSpace(text) == "" {
-		return nil, chat.Errorf("empty_message", chat.ErrInvalid, "Type a message first.")
+		return nil, refuse("empty_message", chat.ErrInvalid, txtEmptyMessage)
 	}
 	orig, err := e.store.GetMessage(ctx, messageID)
 	if err != nil {
 		return nil, err
 	}
 	if orig.Role != chat.RoleUser || orig.Kind != chat.KindText {
-		return nil, chat.Errorf("not_editable", chat.ErrInvalid, "Only your own messages can be edited.")
+		return nil, refuse("not_editable", chat.ErrInvalid, txtNotEditable)
 	}
-	if why := e.busy(orig.ChatID); why != "" {
-		return nil, chat.Errorf("busy", chat.ErrBusy, "%s", why)
+	if why := e.busy(orig.ChatID); why != nil {
+		return nil, why
 	}
 	if err := e.supersedeUndecided(ctx, orig.ChatID); err != nil {
 		return nil, err
@@ -51,10 +51,10 @@ func (e *Engine) Regenerate(ctx context.Context, messageID string) (chat.Message
 		return chat.Message{}, err
 	}
 	if orig.Role != chat.RoleAssistant {
-		return chat.Message{}, chat.Errorf("not_regenerable", chat.ErrInvalid, "Only an answer can be regenerated.")
+		return chat.Message{}, refuse("not_regenerable", chat.ErrInvalid, txtNotRegenerable)
 	}
-	if why := e.busy(orig.ChatID); why != "" {
-		return chat.Message{}, chat.Errorf("busy", chat.ErrBusy, "%s", why)
+	if why := e.busy(orig.ChatID); why != nil {
+		return chat.Message{}, why
 	}
 	if err := e.supersedeUndecided(ctx, orig.ChatID); err != nil {
 		return chat.Message{}, err
@@ -70,8 +70,8 @@ func (e *Engine) SwitchVersion(ctx context.Context, messageID string) (chat.Chat
 	if err != nil {
 		return chat.Chat{}, err
 	}
-	if why := e.busy(m.ChatID); why != "" {
-		return chat.Chat{}, chat.Errorf("busy", chat.ErrBusy, "%s", why)
+	if why := e.busy(m.ChatID); why != nil {
+		return chat.Chat{}, why
 	}
 	return e.store.SwitchVersion(ctx, messageID)
 }

@@ -14,6 +14,7 @@ import (
 	"airlock/backend/llm"
 	"airlock/backend/paradigm"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 )
 
 // The tool loop: a complete answer is scanned for calls in the chat's
@@ -86,7 +87,7 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 	}
 	stored, err := e.store.AddCalls(ctx, calls)
 	if err != nil {
-		e.notice(msg.ChatID, "storage", "The tool calls in this answer could not be saved: "+err.Error())
+		e.notice(msg.ChatID, "storage", txtCallsNotSaved.With("reason", err.Error()))
 		return
 	}
 	for _, cl := range stored {
@@ -100,7 +101,10 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 // such rather than hiding the card.
 func preview(p json.RawMessage, err error) json.RawMessage {
 	if err != nil {
-		b, _ := json.Marshal(map[string]string{"error": err.Error()})
+		b, _ := json.Marshal(struct {
+			Error     string       `json:"error"`
+			ErrorText *uitext.Text `json:"errorText,omitempty"`
+		}{err.Error(), codedText(err)})
 		return b
 	}
 	return p
@@ -158,8 +162,8 @@ func (e *Engine) save(c chat.Call) error {
 	return nil
 }
 
-func (e *Engine) notice(chatID, code, msg string) {
-	e.emit(bridge.EventNotice, bridge.Notice{ChatID: chatID, Code: code, Message: msg})
+func (e *Engine) notice(chatID, code string, t uitext.Text) {
+	e.emit(bridge.EventNotice, bridge.Notice{ChatID: chatID, Code: code, Message: t.English, Text: t.Ptr()})
 }
 
 // --- decisions ------------------------------------------------------------
@@ -185,7 +189,7 @@ func (e *Engine) decideOn(ctx context.Context, callID string, decide func(chat.C
 func (e *Engine) Approve(ctx context.Context, callID string, edited json.RawMessage) (chat.Call, error) {
 	return e.decideOn(ctx, callID, func(c chat.Call) error {
 		if c.State == chat.CallProblem {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "This call could not be read as a valid call; fix it first or tell the model.")
+			return refuse("bad_state", chat.ErrInvalid, txtNotAValidCall)
 		}
 		return e.approveLocked(ctx, c, edited, chat.ByUser)
 	})
@@ -195,7 +199,7 @@ func (e *Engine) Approve(ctx context.Context, callID string, edited json.RawMess
 func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.RawMessage) (chat.Call, error) {
 	return e.decideOn(ctx, callID, func(c chat.Call) error {
 		if c.State != chat.CallProblem || c.Settled() {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be fixed.")
+			return refuse("bad_state", chat.ErrInvalid, txtOnlyProblemFix)
 		}
 		canon, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(name, args)
 		if err != nil {
@@ -210,7 +214,7 @@ func (e *Engine) FixAndRun(ctx context.Context, callID, name string, args json.R
 
 func (e *Engine) approveLocked(ctx context.Context, c chat.Call, edited json.RawMessage, by string) error {
 	if !chat.CanMove(c.State, chat.CallApproved) {
-		return chat.Errorf("bad_state", chat.ErrInvalid, "This %s call is already %s.", c.Name, c.State)
+		return refuse("bad_state", chat.ErrInvalid, txtAlreadyDecided, "tool", c.Name, "state", string(c.State))
 	}
 	if ed := strings.TrimSpace(string(edited)); ed != "" && ed != "null" { // JS null: no edit
 		_, clean, err := e.toolsOf(ctx, c.ChatID).Registry().Validate(c.Name, edited)
@@ -274,7 +278,7 @@ func (e *Engine) denyAs(ctx context.Context, c chat.Call, d chat.AuditDecision, 
 func (e *Engine) TellModel(ctx context.Context, callID string) (chat.Call, error) {
 	return e.decideOn(ctx, callID, func(c chat.Call) error {
 		if c.State != chat.CallProblem || c.Settled() {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "Only an unsettled problem card can be sent to the model.")
+			return refuse("bad_state", chat.ErrInvalid, txtOnlyProblemSend)
 		}
 		c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
 		c.Result, c.ResultState = c.Problem, chat.ToolError
@@ -384,7 +388,7 @@ func (e *Engine) finishLocked(ctx context.Context, messageID string) {
 	um, err := e.store.AddMessage(ctx, chat.Message{ChatID: c.ID, ParentID: messageID, Role: chat.RoleUser, Kind: chat.KindToolResults,
 		Content: p.FormatResults(capResults(results)), Status: chat.StatusComplete})
 	if err != nil {
-		e.notice(c.ID, "storage", "The tool results could not be saved: "+err.Error())
+		e.notice(c.ID, "storage", txtResultsNotSaved.With("reason", err.Error()))
 		return
 	}
 	e.emit(bridge.EventMessageAdded, um)
@@ -403,12 +407,12 @@ func (e *Engine) continueLocked(ctx context.Context, chatID string) {
 		return
 	}
 	if n, max := turnsSinceUser(history), e.agentOfChat(ctx, chatID).MaxTurns; n >= max {
-		e.notice(chatID, "turn_cap", fmt.Sprintf("Paused after %d model turns for one message (the limit of the chat's agent). Press Continue to let the model go on.", n))
+		e.notice(chatID, "turn_cap", txtTurnCap.With("n", n))
 		return
 	}
 	asst, err := e.start(ctx, chatID)
 	if err != nil {
-		e.notice(chatID, "continue_failed", err.Error())
+		e.notice(chatID, "continue_failed", uitext.Of(err))
 		return
 	}
 	e.emit(bridge.EventMessageAdded, asst)
@@ -424,7 +428,7 @@ func (e *Engine) Continue(ctx context.Context, chatID string) (chat.Message, err
 		return chat.Message{}, err
 	}
 	if len(history) == 0 || history[len(history)-1].Kind != chat.KindToolResults {
-		return chat.Message{}, chat.Errorf("nothing_to_continue", chat.ErrInvalid, "There are no tool results waiting to be sent.")
+		return chat.Message{}, refuse("nothing_to_continue", chat.ErrInvalid, txtNothingToContinue)
 	}
 	asst, err := e.start(ctx, chatID)
 	if err == nil {

@@ -435,6 +435,13 @@ func TestTimeoutAndCancel(t *testing.T) {
 	if calls[1].State != chat.CallError || !strings.Contains(calls[1].Result, "cancelled") {
 		t.Fatalf("cancel: %+v", calls[1])
 	}
+	// Stored with the sentence coded for the UI; Result stays the model's English.
+	if rt := calls[0].ResultText; rt == nil || rt.Code != "call_timed_out" || rt.Params["after"] != "1s" || rt.English != calls[0].Result {
+		t.Fatalf("timeout text: %+v", rt)
+	}
+	if rt := calls[1].ResultText; rt == nil || rt.Code != "call_cancelled" || rt.Params["after"] == "" {
+		t.Fatalf("cancel text: %+v", rt)
+	}
 }
 
 // A restart in every state: pending stays pending; running becomes

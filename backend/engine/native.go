@@ -151,11 +151,11 @@ func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
 	if mode == chat.ToolModeNative && before.Learned == "" {
 		return // the first answer confirmed the default: nothing changes for the user
 	}
-	how := "native tool calls"
+	how := txtNativeCalls.With()
 	if mode == chat.ToolModeText {
-		how = "tool calls written as text"
+		how = txtTextCalls.With()
 	}
-	e.notice(p.chat.ID, "tool_mode_learned", fmt.Sprintf("%s will use %s from now on: %s. Change this in the chat's Tools menu.", p.provider.Model, how, reason))
+	e.notice(p.chat.ID, "tool_mode_learned", txtModeLearned.With("model", p.provider.Model, "how", how, "reason", reason))
 }
 
 // messages is the conversation as the API expects it, unfitted.

@@ -112,7 +112,7 @@ func (e *Engine) AddRuleFromCall(ctx context.Context, callID string, d approval.
 	var rule chat.Rule
 	c, err := e.decideOn(ctx, callID, func(c chat.Call) error {
 		if c.State == chat.CallProblem {
-			return chat.Errorf("bad_state", chat.ErrInvalid, "A problem card cannot make a rule; fix it first.")
+			return refuse("bad_state", chat.ErrInvalid, txtProblemNoRule)
 		}
 		box := e.toolsOf(ctx, c.ChatID)
 		r, err := approval.NewRule(d, &c, ToolsOf(box), chat.Now())

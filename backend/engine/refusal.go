@@ -5,6 +5,7 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 )
 
 // A call whose path leaves the workspace (or is not a path at all) is
@@ -30,7 +31,12 @@ func pathRefusal(t tools.Tool, env tools.Env, args json.RawMessage) json.RawMess
 			continue
 		}
 		if _, err := env.Resolve(p); err != nil && refusedCodes[errorCode(err)] {
-			b, _ := json.Marshal(map[string]string{"refused": err.Error(), "code": errorCode(err), "argument": name})
+			b, _ := json.Marshal(struct {
+				Refused  string       `json:"refused"`
+				Code     string       `json:"code"`
+				Argument string       `json:"argument"`
+				Text     *uitext.Text `json:"text,omitempty"`
+			}{err.Error(), errorCode(err), name, codedText(err)})
 			return b
 		}
 	}

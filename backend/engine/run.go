@@ -4,10 +4,12 @@ import (
 	"airlock/backend/bridge"
 	"airlock/backend/chat"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -67,7 +69,7 @@ func (e *Engine) RunByHand(ctx context.Context, chatID, name string, args json.R
 	out, err := e.runTool(runCtx, byHand)
 	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded)
 	if timedOut {
-		err = fmt.Errorf("the run timed out after %s and was stopped", timeout)
+		err = txtRunTimedOut.Error("after", timeout.String())
 	}
 	out.Text, _ = capOutput(out.Text)
 	kind, by := outcomeKind(false, false, timedOut, chat.ByUser)
@@ -134,11 +136,11 @@ func (e *Engine) execute(c chat.Call, q queued) {
 	timedOut := !interrupted && !cancelled && errors.Is(runCtx.Err(), context.DeadlineExceeded)
 	switch {
 	case interrupted:
-		err = errors.New("the app shut down while this call was running; it was not finished")
+		err = txtCallShutDown.Error()
 	case cancelled:
-		err = fmt.Errorf("the user cancelled this call after %s", time.Since(time.UnixMilli(c.StartedAt)).Round(time.Millisecond))
+		err = txtCallCancelled.Error("after", time.Since(time.UnixMilli(c.StartedAt)).Round(time.Millisecond).String())
 	case timedOut:
-		err = fmt.Errorf("the call timed out after %s and was stopped", timeout)
+		err = txtCallTimedOut.Error("after", timeout.String())
 	}
 	c.FinishedAt = chat.Now()
 	kind, by := outcomeKind(interrupted, cancelled, timedOut, c.DecidedBy)
@@ -146,7 +148,7 @@ func (e *Engine) execute(c chat.Call, q queued) {
 	if interrupted {
 		// Not settled: after a restart the user decides again.
 		_ = c.Move(chat.CallInterrupted)
-		c.Result = err.Error()
+		c.Result, c.ResultText = err.Error(), codedText(err)
 		_ = e.save(c)
 		outcome.detail = c.Result
 		e.record(ctx, c, kind, outcome)
@@ -156,7 +158,7 @@ func (e *Engine) execute(c chat.Call, q queued) {
 	c.Structured = out.Structured
 	if err != nil {
 		_ = c.Move(chat.CallError)
-		c.Result, c.ResultState = err.Error(), chat.ToolError
+		c.Result, c.ResultState, c.ResultText = err.Error(), chat.ToolError, codedText(err)
 	} else {
 		_ = c.Move(chat.CallDone)
 		c.Result, c.Truncated = capOutput(out.Text)
@@ -182,14 +184,14 @@ func (e *Engine) execute(c chat.Call, q queued) {
 func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error) {
 	t, ok := e.toolsOf(ctx, c.ChatID).Get(c.Name)
 	if !ok {
-		return tools.Output{}, fmt.Errorf("there is no tool named %q in this chat now (an MCP server's tool is gone when the server stops or is left out of the chat)", c.Name)
+		return tools.Output{}, txtNoSuchTool.Error("name", strconv.Quote(c.Name))
 	}
 	// The call goes along so what the environment keeps (a checkpoint) is
 	// keyed to it, and an MCP server's questions and progress find its card.
 	ctx = tools.WithCall(ctx, tools.CallInfo{ID: c.ID, Tool: c.Name})
 	env, err := e.envFor(ctx, c.ChatID)
 	if err != nil {
-		return tools.Output{}, fmt.Errorf("the workspace is not available: %w", err)
+		return tools.Output{}, (&uitext.Error{Text: txtNoWorkspace.With("reason", err), Err: err})
 	}
 	if t.Changes {
 		defer e.emit(bridge.EventWorkspaceChanged, bridge.WorkspaceChanged{ChatID: c.ChatID})
@@ -202,7 +204,7 @@ func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				done <- outcome{tools.Output{}, fmt.Errorf("the tool crashed: %v", r)}
+				done <- outcome{tools.Output{}, txtToolCrashed.Error("reason", fmt.Sprint(r))}
 			}
 		}()
 		out, err := t.Run(tools.WithOutputLimit(ctx, OutputCap), env, c.EffectiveArguments())
@@ -217,7 +219,7 @@ func (e *Engine) runTool(ctx context.Context, c chat.Call) (tools.Output, error)
 		// failed: save the workspace either way.
 		if t.Changes && env.Commit != nil {
 			if err := env.Commit(); err != nil && o.err == nil {
-				return o.out, fmt.Errorf("the change was made but could not be saved: %w", err)
+				return o.out, (&uitext.Error{Text: txtChangeNotSaved.With("reason", err), Err: err})
 			}
 		}
 		return o.out, o.err

@@ -13,6 +13,7 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
+	"airlock/backend/uitext"
 )
 
 // The context window: how large it is (WindowFor, else what an overflow
@@ -135,7 +136,7 @@ func (e *Engine) truncated(chatID string, estimate int, w Window, u chat.Usage) 
 		t, ok = llm.DetectTruncation(estimate, u.PromptTokens, 0)
 	}
 	if ok {
-		e.notice(chatID, "context_truncated", t.Message)
+		e.notice(chatID, "context_truncated", uitext.Plain(t.Message))
 	}
 	return ok
 }
@@ -201,10 +202,8 @@ func DefaultOverflow(err error) (int, bool) {
 // tooSmall is the error of a request that does not fit even fitted: the
 // instructions and the latest message alone are too large.
 func tooSmall(rep fit.Report, b budget) error {
-	return chat.Errorf("context_too_small", chat.ErrInvalid,
-		"This request needs about %s tokens even with older messages left out, but the model's window is %s tokens (%s) with %s kept for the answer. "+
-			"Shorten your last message or the system prompt, offer fewer tools, or use a model with a larger window.",
-		fit.Thousands(rep.Tokens), fit.Thousands(b.Tokens), b.Source, fit.Thousands(b.Reserve))
+	return refuse("context_too_small", chat.ErrInvalid, txtTooSmall,
+		"needed", fit.Thousands(rep.Tokens), "window", fit.Thousands(b.Tokens), "source", b.Source, "reserve", fit.Thousands(b.Reserve))
 }
 
 // overflowError is the error of an answer the server refused as too long

@@ -68,6 +68,15 @@ func TestVanishedFolderStopsTheTurn(t *testing.T) {
 	if stored.Status != chat.StatusError || stored.ErrorCode != CodeWorkspaceUnavailable {
 		t.Fatalf("the error is not kept on the chat: %+v", stored)
 	}
+	// The sentence is kept coded for the UI's language, its reason too.
+	tx := stored.ErrorText
+	if tx == nil || tx.Code != "workspace_unavailable" || tx.English != stored.ErrorMessage {
+		t.Fatalf("error text = %+v", tx)
+	}
+	reason, ok := tx.Params["reason"].(map[string]any)
+	if !ok || reason["code"] != "ws_folder_missing" || reason["params"].(map[string]any)["folder"] != dir {
+		t.Fatalf("reason = %#v", tx.Params["reason"])
+	}
 	got, _ := st.GetChat(ctx, c.ID)
 	if got.WorkspaceKind != string(workspace.KindFolder) || got.WorkspaceDir != dir {
 		t.Fatalf("the chat's workspace changed by itself: %+v", got.ChatOptions)

@@ -104,9 +104,9 @@ func (c *Client) streamAnthropic(ctx context.Context, req Request, onDelta func(
 		case <-ctx.Done():
 			t.Stop()
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return res, &Error{Kind: KindTimeout, Err: ctx.Err(), Message: "The request ran out of time."}
+				return res, (&Error{Kind: KindTimeout, Err: ctx.Err()}).say(txtTimeout.With())
 			}
-			return res, &Error{Kind: KindCanceled, Err: ctx.Err(), Message: "Stopped."}
+			return res, (&Error{Kind: KindCanceled, Err: ctx.Err()}).say(txtStopped.With())
 		case <-t.C:
 		}
 		wait *= 2
@@ -153,8 +153,7 @@ func (c *Client) anthropicOnce(ctx context.Context, params anthropic.MessageNewP
 	case !a.stopped && ctx.Err() != nil:
 		return res, a.started, c.classify(ctx, w, ctx.Err(), what)
 	case !a.stopped:
-		return res, a.started, &Error{Kind: KindStreamBroken, Err: errors.New("no message_stop"),
-			Message: "The provider closed the connection before the answer was finished."}
+		return res, a.started, (&Error{Kind: KindStreamBroken, Err: errors.New("no message_stop")}).say(txtClosedEarly.With())
 	}
 	return res, a.started, nil
 }

@@ -3,7 +3,6 @@ package llm
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -31,11 +30,9 @@ func (c *Client) classifyAnthropic(ctx context.Context, w *watch, err error, wha
 		// An error event inside a 200 stream.
 		switch kind {
 		case "overloaded_error":
-			return &Error{Kind: KindServer, Err: err, overloaded: true,
-				Message: sentence("The provider is overloaded and stopped the answer", text, "Try again in a moment.")}
+			return (&Error{Kind: KindServer, Err: err, overloaded: true}).say(sentence(txtOverloadedMid.With(), text, txtTryMoment.With()))
 		case "rate_limit_error":
-			return &Error{Kind: KindRateLimited, Err: err,
-				Message: sentence("The provider is rate-limiting requests", text, "Wait a moment and try again.")}
+			return (&Error{Kind: KindRateLimited, Err: err}).say(sentence(txtRateLimited.With(), text, txtWait.With()))
 		}
 		return midStreamError(text, err, what)
 	}
@@ -43,11 +40,9 @@ func (c *Client) classifyAnthropic(ctx context.Context, w *watch, err error, wha
 	switch {
 	case status == statusOverloaded || kind == "overloaded_error":
 		e := &Error{Kind: KindServer, StatusCode: status, Err: err, overloaded: true, RetryAfter: retryAfter(w.header)}
-		e.Message = sentence(fmt.Sprintf("The provider is overloaded (HTTP %d)", status), text, "Try again in a moment.")
-		return e
+		return e.say(sentence(withStatus(txtOverloaded.With(), status), text, txtTryMoment.With()))
 	case status == http.StatusNotFound && what == opModels:
-		return &Error{Kind: KindNotFound, StatusCode: status, Err: err,
-			Message: fmt.Sprintf("%s does not list its models (HTTP 404). Type the model's name; the base URL is the address /v1/messages hangs from.", c.shown)}
+		return (&Error{Kind: KindNotFound, StatusCode: status, Err: err}).say(txtNoModelsListd.With("server", c.shown))
 	}
 	return c.httpError(status, text, w.header, err, what)
 }

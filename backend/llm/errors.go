@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -18,6 +17,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"airlock/backend/redact"
+	"airlock/backend/uitext"
 )
 
 // ErrorKind is a stable, machine-readable failure class (the UI keys on it).
@@ -55,6 +55,8 @@ type Error struct {
 	Err        error         // the underlying cause
 
 	overloaded bool // the server said it is overloaded (Anthropic's 529 or overloaded_error): worth asking again
+
+	text *uitext.Text // Message coded for the UI's language (see say)
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -75,17 +77,15 @@ const (
 func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Error {
 	if perr := w.parent.Err(); perr != nil {
 		if errors.Is(perr, context.DeadlineExceeded) {
-			return &Error{Kind: KindTimeout, Err: perr, Message: "The request ran out of time."}
+			return (&Error{Kind: KindTimeout, Err: perr}).say(txtTimeout.With())
 		}
-		return &Error{Kind: KindCanceled, Err: perr, Message: "Stopped."}
+		return (&Error{Kind: KindCanceled, Err: perr}).say(txtStopped.With())
 	}
 	switch context.Cause(ctx) {
 	case errConnectTimeout:
-		return &Error{Kind: KindTimeout, Err: context.DeadlineExceeded,
-			Message: fmt.Sprintf("No response from %s within %s. The server may be overloaded or unreachable.", c.shown, c.cfg.ConnectTimeout)}
+		return (&Error{Kind: KindTimeout, Err: context.DeadlineExceeded}).say(txtNoResponse.With("server", c.shown, "after", c.cfg.ConnectTimeout.String()))
 	case errIdleTimeout:
-		return &Error{Kind: KindTimeout, Err: context.DeadlineExceeded,
-			Message: fmt.Sprintf("The provider sent nothing for %s, so Airlock stopped waiting.", c.cfg.IdleTimeout)}
+		return (&Error{Kind: KindTimeout, Err: context.DeadlineExceeded}).say(txtIdle.With("after", c.cfg.IdleTimeout.String()))
 	}
 
 	var apiErr *openai.APIError
@@ -94,8 +94,7 @@ func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Er
 	case what == opChatTools && toolsRefused(err):
 		// go-openai's own check, before sending: e.g. GPT-6 takes tools on
 		// the Responses API only.
-		return &Error{Kind: KindToolsUnsupported, Err: err, Said: err.Error(),
-			Message: sentence("This model does not accept tools here", err.Error(), "") + toolsHint}
+		return (&Error{Kind: KindToolsUnsupported, Err: err, Said: err.Error()}).say(then(sentence(txtNoToolsHere.With(), err.Error(), uitext.Text{}), txtToolsHint.With()))
 	case errors.As(err, &reqErr): // before APIError: it may wrap an empty one
 		return c.httpError(reqErr.HTTPStatusCode, bodyText(reqErr.Body), w.header, err, what)
 	case errors.As(err, &apiErr) && apiErr.HTTPStatusCode == 0:
@@ -104,60 +103,60 @@ func (c *Client) classify(ctx context.Context, w *watch, err error, what op) *Er
 	case errors.As(err, &apiErr):
 		return c.httpError(apiErr.HTTPStatusCode, apiErr.Message, w.header, err, what)
 	case !w.sent.Load():
-		return &Error{Kind: KindBadRequest, Err: err,
-			Message: sentence("Airlock could not build the request", err.Error(), "")}
+		return (&Error{Kind: KindBadRequest, Err: err}).say(sentence(txtCannotBuild.With(), err.Error(), uitext.Text{}))
 	case !w.headers.Load():
 		return c.connError(err)
 	case what == opModels:
-		return &Error{Kind: KindServer, Err: err,
-			Message: fmt.Sprintf("%s did not return a readable model list (%s). Is it an OpenAI-compatible /v1 address?", c.shown, clip(err.Error(), 120))}
+		return (&Error{Kind: KindServer, Err: err}).say(txtBadModelList.With("server", c.shown, "reason", clip(err.Error(), 120)))
 	default:
-		return &Error{Kind: KindStreamBroken, Err: err,
-			Message: fmt.Sprintf("The connection to the provider broke before the answer was finished (%s).", clip(rootCause(err).Error(), 120))}
+		return (&Error{Kind: KindStreamBroken, Err: err}).say(txtStreamBroken.With("reason", clip(rootCause(err).Error(), 120)))
 	}
 }
 
 func (c *Client) httpError(status int, text string, h http.Header, err error, what op) *Error {
 	e := &Error{StatusCode: status, Err: err}
-	code := fmt.Sprintf("(HTTP %d)", status)
+	said := func(what uitext.Template, hint uitext.Text, pairs ...any) uitext.Text {
+		return sentence(withStatus(what.With(pairs...), status), text, hint)
+	}
+	none := uitext.Text{}
+	var t uitext.Text
 	switch {
 	case what == opChatTools && status >= 400 && refusesTools(text):
 		// Before the generic cases: OpenRouter says it with a 404,
 		// llama.cpp with a 500.
 		e.Kind, e.Said = KindToolsUnsupported, text
-		e.Message = sentence("The model or server does not accept tools "+code, text, "") + toolsHint
-		return e
+		return e.say(then(said(txtNoTools, none), txtToolsHint.With()))
 	case status >= 400 && status != http.StatusTooManyRequests && status != http.StatusUnauthorized && status != http.StatusForbidden && isOverflow(text, err):
 		o, _ := ParseOverflow(text)
 		return overflowError(o, status, text, err)
 	case status == http.StatusUnauthorized:
 		e.Kind = KindUnauthorized
-		e.Message = sentence("The provider rejected the API key "+code, text, "Check the key in Settings.")
+		t = said(txtBadKey, txtCheckKey.With())
 	case status == http.StatusForbidden:
 		e.Kind = KindUnauthorized
-		e.Message = sentence("The provider refused access "+code, text, "Check the key and its permissions in Settings.")
+		t = said(txtNoAccess, txtCheckKeyPerms.With())
 	case status == http.StatusNotFound && what == opModels:
 		e.Kind = KindNotFound
-		e.Message = sentence(fmt.Sprintf("%s has no model list %s", c.shown, code), text, "") + " " + "Check that the base URL ends in /v1."
+		t = then(said(txtNoModelList, none, "server", c.shown), txtCheckV1.With())
 	case status == http.StatusNotFound:
 		e.Kind = KindNotFound
-		e.Message = sentence(fmt.Sprintf("The provider could not find the model %q %s", c.cfg.Model, code), text, "") + " " + "Check the model name and the base URL in Settings."
+		t = then(said(txtNoModel, none, "model", strconv.Quote(c.cfg.Model)), txtCheckModel.With())
 	case status == http.StatusTooManyRequests:
 		e.Kind = KindRateLimited
 		e.RetryAfter = retryAfter(h)
-		e.Message = sentence("The provider is rate-limiting requests "+code, text, "Wait a moment and try again.")
+		t = said(txtRateLimited, txtWait.With())
 	case status >= 500:
 		e.Kind = KindServer
 		e.RetryAfter = retryAfter(h)
-		e.Message = sentence("The provider had a server error "+code, text, "Try again later.")
+		t = said(txtServerError, txtTryLater.With())
 	default:
 		e.Kind = KindBadRequest
-		e.Message = sentence("The provider rejected the request "+code, text, "")
+		t = said(txtRejected, none)
 	}
 	if e.RetryAfter > 0 {
-		e.Message += fmt.Sprintf(" Retry after %s.", humanSeconds(e.RetryAfter))
+		t = then(t, txtRetryAfter.With("after", humanSeconds(e.RetryAfter)))
 	}
-	return e
+	return e.say(t)
 }
 
 func (c *Client) connError(err error) *Error {
@@ -165,33 +164,29 @@ func (c *Client) connError(err error) *Error {
 	var dnsErr *net.DNSError
 	switch {
 	case !strings.HasPrefix(c.cfg.BaseURL, "http://") && !strings.HasPrefix(c.cfg.BaseURL, "https://"):
-		e.Message = fmt.Sprintf("Could not connect to %s: the base URL must start with http:// or https://.", c.shown)
+		e.say(txtConnScheme.With("server", c.shown))
 	case errors.Is(err, syscall.ECONNREFUSED):
-		e.Message = fmt.Sprintf("Could not connect to %s: connection refused. Is the server running?", c.shown)
+		e.say(txtConnRefused.With("server", c.shown))
 	case errors.As(err, &dnsErr):
-		e.Message = fmt.Sprintf("Could not connect to %s: the host %q was not found. Check the base URL and your network.", c.shown, dnsErr.Name)
+		e.say(txtConnNoHost.With("server", c.shown, "host", strconv.Quote(dnsErr.Name)))
 	case errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.EOF):
-		e.Message = fmt.Sprintf("Could not connect to %s: the server closed the connection. Check the base URL (http or https?).", c.shown)
+		e.say(txtConnClosed.With("server", c.shown))
 	default:
-		e.Message = fmt.Sprintf("Could not connect to %s: %s.", c.shown, strings.TrimSuffix(rootCause(err).Error(), "."))
+		e.say(txtConnOther.With("server", c.shown, "reason", strings.TrimSuffix(rootCause(err).Error(), ".")))
 	}
 	return e
 }
 
-const toolsHint = " Tools can still be offered as text in the prompt (text tool calls)."
-
 // midStreamError is an error the server reported inside a 200 stream.
 func midStreamError(msg string, err error, what op) *Error {
 	if what == opChatTools && refusesTools(msg) {
-		return &Error{Kind: KindToolsUnsupported, Err: err, Said: msg,
-			Message: sentence("The model or server does not accept tools", msg, "") + toolsHint}
+		return (&Error{Kind: KindToolsUnsupported, Err: err, Said: msg}).say(then(sentence(txtNoTools.With(), msg, uitext.Text{}), txtToolsHint.With()))
 	}
 	if isOverflow(msg, err) {
 		o, _ := ParseOverflow(msg)
 		return overflowError(o, 0, msg, err)
 	}
-	return &Error{Kind: KindServer, Err: err,
-		Message: sentence("The provider failed in the middle of the answer", msg, "")}
+	return (&Error{Kind: KindServer, Err: err}).say(sentence(txtMidStream.With(), msg, uitext.Text{}))
 }
 
 // toolRefusals are the ways servers say they will not take tools. Matched
@@ -220,19 +215,6 @@ var toolRefusals = regexp.MustCompile(`(?i)` + strings.Join([]string{
 func refusesTools(text string) bool { return toolRefusals.MatchString(text) }
 
 // sentence joins our prefix, the server's text and a hint, punctuated.
-func sentence(prefix, text, hint string) string {
-	text = clip(strings.Join(strings.Fields(text), " "), 300)
-	if text == "" {
-		if hint == "" {
-			return prefix + "."
-		}
-		return prefix + ". " + hint
-	}
-	if !strings.ContainsAny(text[len(text)-1:], ".!?") {
-		text += "."
-	}
-	return prefix + ": " + text
-}
 
 // bodyText digs a human message out of an error body go-openai could not
 // parse: {"error":"…"}, {"message":"…"}, {"detail":"…"}, any of them in a
@@ -291,12 +273,12 @@ func retryAfter(h http.Header) time.Duration {
 	return 0
 }
 
-func humanSeconds(d time.Duration) string {
+func humanSeconds(d time.Duration) uitext.Text {
 	n := int(d.Round(time.Second) / time.Second)
 	if n == 1 {
-		return "1 second"
+		return txtSecond.With()
 	}
-	return strconv.Itoa(n) + " seconds"
+	return txtSeconds.With("n", strconv.Itoa(n))
 }
 
 // rootCause strips url.Error and net.OpError wrappers ("Post \"…\": dial tcp
@@ -338,7 +320,12 @@ func (c *Client) clean(err error) error {
 	if err == nil || !errors.As(err, &e) {
 		return err
 	}
-	e.Message = redact.Text(e.Message, c.secrets...)
+	redacted := redact.Text(e.Message, c.secrets...)
+	if e.text != nil && e.text.English == e.Message {
+		t := e.text.Map(func(s string) string { return redact.Text(s, c.secrets...) })
+		e.text = &t
+	}
+	e.Message = redacted
 	e.Said = redact.Text(e.Said, c.secrets...)
 	if e.Err != nil {
 		if _, done := e.Err.(cleanErr); !done {

@@ -30,6 +30,7 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/redact"
+	"airlock/backend/uitext"
 )
 
 // Config says where and how to reach a provider.
@@ -303,8 +304,7 @@ func (c *Client) stream(ctx context.Context, req Request, onDelta func(Delta)) (
 	res := Result{Model: c.cfg.Model}
 	oreq, body, err := c.chatRequest(req)
 	if err != nil {
-		return res, &Error{Kind: KindBadRequest, Err: err,
-			Message: sentence("Airlock could not build the request", err.Error(), "")}
+		return res, (&Error{Kind: KindBadRequest, Err: err}).say(sentence(txtCannotBuild.With(), err.Error(), uitext.Text{}))
 	}
 	what := opChat
 	if len(req.Tools) > 0 {
@@ -326,8 +326,7 @@ func (c *Client) stream(ctx context.Context, req Request, onDelta func(Delta)) (
 			if w.sawDone.Load() {
 				return nil // [DONE] without a finish_reason: complete all the same
 			}
-			return &Error{Kind: KindStreamBroken, Err: io.ErrUnexpectedEOF,
-				Message: "The provider closed the connection before the answer was finished."}
+			return (&Error{Kind: KindStreamBroken, Err: io.ErrUnexpectedEOF}).say(txtClosedEarly.With())
 		}
 		return c.classify(ctx, w, err, what)
 	}, what)
@@ -368,8 +367,7 @@ func (a *answer) read(stream *openai.ChatCompletionStream, ended func(error) err
 		ch = streamChunk{}
 		if err := json.Unmarshal(raw, &ch); err != nil {
 			a.emit(a.split.flush())
-			return &Error{Kind: KindStreamBroken, Err: err,
-				Message: "The provider sent a piece of the answer Airlock could not read (" + clip(string(raw), 120) + ")."}
+			return (&Error{Kind: KindStreamBroken, Err: err}).say(txtUnreadable.With("piece", clip(string(raw), 120)))
 		}
 		if msg, bad := chunkFailure(&ch); bad {
 			a.emit(a.split.flush())

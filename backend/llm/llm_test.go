@@ -16,6 +16,7 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/llm"
+	"airlock/backend/uitext"
 )
 
 // --- helpers ---------------------------------------------------------------
@@ -332,6 +333,10 @@ func TestStreamHTTPErrors(t *testing.T) {
 			if c.status == 429 && e.RetryAfter != 7*time.Second {
 				t.Errorf("RetryAfter %v", e.RetryAfter)
 			}
+			// Coded for the UI's language, the server's words as a parameter.
+			if tx, ok := uitext.Whole(o.err); !ok || tx.Code == "" || tx.English != e.Message {
+				t.Errorf("not coded whole: %+v", tx)
+			}
 		})
 	}
 }
@@ -350,6 +355,9 @@ func TestStreamConnectionRefused(t *testing.T) {
 	e := wantKind(t, o.err, llm.KindConnection)
 	if want := "Could not connect to " + base + ": connection refused. Is the server running?"; e.Message != want {
 		t.Errorf("message %q, want %q", e.Message, want)
+	}
+	if tx, ok := uitext.Whole(o.err); !ok || tx.Code != "llm_conn_refused" || tx.Params["server"] != base {
+		t.Errorf("text %+v", tx)
 	}
 }
 

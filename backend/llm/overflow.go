@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"airlock/backend/uitext"
 	"errors"
 	"fmt"
 	"regexp"
@@ -184,18 +185,17 @@ func group(m []string, i int) int {
 // for the window.
 func overflowError(o Overflow, status int, text string, err error) *Error {
 	e := &Error{Kind: KindContextOverflow, StatusCode: status, Said: text, Overflow: o, Err: err}
-	what := "The conversation no longer fits the model's context window"
+	what := txtOverflow.With()
 	switch {
 	case o.Window > 0 && o.Requested > 0:
-		what = fmt.Sprintf("The conversation no longer fits the model's context window (%d tokens needed, the window holds %d)", o.Requested, o.Window)
+		what = txtOverflowBoth.With("needed", o.Requested, "window", o.Window)
 	case o.Window > 0:
-		what = fmt.Sprintf("The conversation no longer fits the model's %d-token context window", o.Window)
+		what = txtOverflowWin.With("window", o.Window)
 	}
 	if status > 0 {
-		what += fmt.Sprintf(" (HTTP %d)", status)
+		what = withStatus(what, status)
 	}
-	e.Message = sentence(what, text, "") + " Compact the conversation and retry, or set a larger window for this model on the server."
-	return e
+	return e.say(then(sentence(what, text, uitext.Text{}), txtOverflowHint.With()))
 }
 
 // Truncation is a server's silent cut of the conversation: it reported

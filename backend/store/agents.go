@@ -95,7 +95,7 @@ func saveAgent(ctx context.Context, tx *sql.Tx, a chat.Agent) (chat.Agent, error
 			return a, err
 		}
 		if n >= chat.MaxAgents {
-			return a, invalid("there are already %d agents, the most Airlock keeps; delete one first", n)
+			return a, refuse(txtTooManyAgents, "n", n)
 		}
 		a.ID = chat.NewID()
 		_, err := tx.ExecContext(ctx, "INSERT INTO agents ("+agentColumns+") VALUES (?, ?, 0, ?, ?, ?)",
@@ -125,7 +125,7 @@ func (s *Store) DeleteAgent(ctx context.Context, id string) error {
 			return err
 		}
 		if a.BuiltIn {
-			return invalid("%s comes with Airlock and cannot be deleted (change it instead)", a.Name)
+			return refuse(txtBuiltinAgent, "name", a.Name)
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM agents WHERE id = ?", id); err != nil {
 			return err
@@ -141,7 +141,7 @@ func (s *Store) DeleteAgent(ctx context.Context, id string) error {
 // local to this machine.
 func (s *Store) ImportAgents(ctx context.Context, as []chat.Agent) ([]chat.Agent, error) {
 	if len(as) > chat.MaxAgents {
-		return nil, invalid("the file holds %d agents; at most %d can be imported", len(as), chat.MaxAgents)
+		return nil, refuse(txtImportTooManyAgents, "n", len(as), "max", chat.MaxAgents)
 	}
 	out := make([]chat.Agent, 0, len(as))
 	err := s.withTx(ctx, func(tx *sql.Tx) error {

@@ -8,23 +8,25 @@ import (
 	"strings"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 )
 
 const callColumns = `id, model_call_id, chat_id, message_id, idx, name, arguments, edited, raw, format, state,
 	problem, guard, decided_by, decided_at, reason, result, result_status, truncated, started_at, finished_at,
-	preview, created_at, updated_at, result_images, result_structured, repaired`
+	preview, created_at, updated_at, result_images, result_structured, repaired, result_text`
 
 func scanCall(r scanner) (chat.Call, error) {
 	var c chat.Call
-	var args, edited, preview, images, structured string
+	var args, edited, preview, images, structured, text string
 	err := r.Scan(&c.ID, &c.ModelCallID, &c.ChatID, &c.MessageID, &c.Index, &c.Name, &args, &edited, &c.Raw,
 		&c.Format, &c.State, &c.Problem, &c.Guard, &c.DecidedBy, &c.DecidedAt, &c.Reason, &c.Result,
-		&c.ResultState, &c.Truncated, &c.StartedAt, &c.FinishedAt, &preview, &c.CreatedAt, &c.UpdatedAt, &images, &structured, &c.Repaired)
+		&c.ResultState, &c.Truncated, &c.StartedAt, &c.FinishedAt, &preview, &c.CreatedAt, &c.UpdatedAt, &images, &structured, &c.Repaired, &text)
 	c.Arguments = rawOrNil(args)
 	c.AmbiguousKeys = chat.AmbiguousKeys(c.Arguments)
 	c.Edited = rawOrNil(edited)
 	c.Preview = rawOrNil(preview)
 	c.Structured = rawOrNil(structured)
+	c.ResultText = textOf(text)
 	if images != "" {
 		_ = json.Unmarshal([]byte(images), &c.Images) // written by imagesJSON: a bad value only loses the pictures
 	}
@@ -46,7 +48,43 @@ func callValues(c chat.Call) []any {
 	return []any{c.ID, c.ModelCallID, c.ChatID, c.MessageID, c.Index, c.Name, args, string(c.Edited), c.Raw,
 		c.Format, c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt, c.Reason, c.Result,
 		c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.CreatedAt, c.UpdatedAt,
-		imagesJSON(c.Images), string(c.Structured), c.Repaired, callCJK(c)}
+		imagesJSON(c.Images), string(c.Structured), c.Repaired, textJSON(c.ResultText), callCJK(c)}
+}
+
+// textJSON is a coded sentence column: JSON, empty when there is none.
+func textJSON(t *uitext.Text) string {
+	if t == nil || t.Code == "" {
+		return ""
+	}
+	b, _ := json.Marshal(t)
+	return string(b)
+}
+
+// textOf reads a textJSON column (a bad value only loses the translation).
+func textOf(s string) *uitext.Text {
+	if s == "" {
+		return nil
+	}
+	var t uitext.Text
+	if json.Unmarshal([]byte(s), &t) != nil || t.Code == "" {
+		return nil
+	}
+	return &t
+}
+
+// textColumn scans a textJSON column into a *uitext.Text.
+type textColumn struct{ dst **uitext.Text }
+
+func (c textColumn) Scan(v any) error {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	}
+	*c.dst = textOf(s)
+	return nil
 }
 
 // imagesJSON is the result_images column, empty when there are none.
@@ -64,7 +102,7 @@ func callCJK(c chat.Call) bool {
 }
 
 const insertCall = "INSERT INTO tool_calls (" + callColumns +
-	", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+	", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 // AddCalls stores the calls found in one assistant message, in one
 // transaction: the UI never sees half of a message's cards.
@@ -108,10 +146,10 @@ func (s *Store) UpdateCall(ctx context.Context, c chat.Call) error {
 	}
 	res, err := s.exec(ctx, nil, `UPDATE tool_calls SET name = ?, arguments = ?, edited = ?, state = ?, problem = ?,
 		guard = ?, decided_by = ?, decided_at = ?, reason = ?, result = ?, result_status = ?, truncated = ?,
-		started_at = ?, finished_at = ?, preview = ?, updated_at = ?, result_images = ?, result_structured = ?, cjk = ? WHERE id = ?`,
+		started_at = ?, finished_at = ?, preview = ?, updated_at = ?, result_images = ?, result_structured = ?, result_text = ?, cjk = ? WHERE id = ?`,
 		c.Name, string(c.Arguments), string(c.Edited), c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt,
 		c.Reason, c.Result, c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.UpdatedAt,
-		imagesJSON(c.Images), string(c.Structured), callCJK(c), c.ID)
+		imagesJSON(c.Images), string(c.Structured), textJSON(c.ResultText), callCJK(c), c.ID)
 	if err == nil {
 		err = mustAffect(res, "tool call", c.ID)
 	}

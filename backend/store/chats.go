@@ -156,7 +156,7 @@ func (s *Store) ListChats(ctx context.Context) ([]chat.Chat, error) {
 func (s *Store) RenameChat(ctx context.Context, id, title string) (chat.Chat, error) {
 	title = strings.TrimSpace(title)
 	if title == "" {
-		return chat.Chat{}, invalid("chat title must not be empty")
+		return chat.Chat{}, refuse(txtEmptyTitle)
 	}
 	var c chat.Chat
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
@@ -225,7 +225,7 @@ func (s *Store) SetChatOptions(ctx context.Context, id string, o chat.ChatOption
 		o.WorkspaceDir = ""
 	case "folder", "overlay":
 		if strings.TrimSpace(o.WorkspaceDir) == "" {
-			return chat.Chat{}, invalid("a %s workspace needs a folder", o.WorkspaceKind)
+			return chat.Chat{}, refuse(txtNeedsFolder, "kind", o.WorkspaceKind)
 		}
 	default:
 		return chat.Chat{}, invalid("unknown workspace kind %q (want scratch, folder or overlay)", o.WorkspaceKind)

@@ -127,7 +127,7 @@ func (s *Store) lastModel(ctx context.Context) (providerID, model string) {
 func (s *Store) SetChatModel(ctx context.Context, chatID, providerID, model string) (chat.Chat, error) {
 	providerID, model = strings.TrimSpace(providerID), strings.TrimSpace(model)
 	if len(model) > 256 {
-		return chat.Chat{}, invalid("a model name is at most 256 characters")
+		return chat.Chat{}, refuse(txtModelNameLong)
 	}
 	var c chat.Chat
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
@@ -179,7 +179,7 @@ func (s *Store) SetChatAgent(ctx context.Context, chatID, agentID string) (chat.
 // over its agent's; nil or empty clears them.
 func (s *Store) SetChatTools(ctx context.Context, chatID string, toggles map[string]bool) (chat.Chat, error) {
 	if len(toggles) > MaxChatToggles {
-		return chat.Chat{}, invalid("a chat can toggle at most %d tools", MaxChatToggles)
+		return chat.Chat{}, refuse(txtTooManyToggles, "max", MaxChatToggles)
 	}
 	for name := range toggles {
 		if name == "" || len(name) > 128 {

@@ -73,8 +73,8 @@ func insertCheckpointPaths(ctx context.Context, tx *sql.Tx, id string, paths []w
 		return err
 	}
 	st, err := tx.PrepareContext(ctx, `INSERT INTO checkpoint_paths (checkpoint_id, seq, path, follow,
-		before_kind, before_mode, before_size, before_mtime, before_hash, content, kept, note)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		before_kind, before_mode, before_size, before_mtime, before_hash, content, kept, note, note_text)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func insertCheckpointPaths(ctx context.Context, tx *sql.Tx, id string, paths []w
 		}
 		b := p.Before
 		if _, err := st.ExecContext(ctx, id, seq+i, p.Path, p.Follow, string(b.Kind), uint32(b.Mode.Perm()), b.Size, nano(b.ModTime),
-			b.Hash, content, p.Kept, p.Note); err != nil {
+			b.Hash, content, p.Kept, p.Note, textJSON(p.NoteText)); err != nil {
 			return err
 		}
 	}
@@ -283,7 +283,7 @@ func checkpointPaths(ctx context.Context, q rowsQuerier, id string, withContent 
 	if withContent {
 		content, order = "content", "seq"
 	}
-	rows, err := q.QueryContext(ctx, `SELECT path, follow, before_kind, before_mode, before_size, before_mtime, before_hash, `+content+`, content IS NOT NULL, kept, note,
+	rows, err := q.QueryContext(ctx, `SELECT path, follow, before_kind, before_mode, before_size, before_mtime, before_hash, `+content+`, content IS NOT NULL, kept, note, note_text,
 		after_kind, after_mode, after_size, after_mtime, after_hash FROM checkpoint_paths WHERE checkpoint_id = ? ORDER BY `+order+` LIMIT ?`, id, limit)
 	if err != nil {
 		return nil, err
@@ -296,7 +296,7 @@ func checkpointPaths(ctx context.Context, q rowsQuerier, id string, withContent 
 		var bm, am uint32
 		var bt, at int64
 		var has bool
-		if err := rows.Scan(&p.Path, &p.Follow, &bk, &bm, &p.Before.Size, &bt, &p.Before.Hash, &p.Content, &has, &p.Kept, &p.Note,
+		if err := rows.Scan(&p.Path, &p.Follow, &bk, &bm, &p.Before.Size, &bt, &p.Before.Hash, &p.Content, &has, &p.Kept, &p.Note, textColumn{&p.NoteText},
 			&ak, &am, &p.After.Size, &at, &p.After.Hash); err != nil {
 			return nil, err
 		}

@@ -10,7 +10,7 @@ import (
 
 const messageColumns = `id, chat_id, parent_id, role, kind, content, reasoning, status, error_code, error_message,
 	model, prompt_tokens, completion_tokens, total_tokens, created_at, updated_at,
-	thoughts, cache_read_tokens, cache_write_tokens`
+	thoughts, cache_read_tokens, cache_write_tokens, error_text`
 
 // messageColumnsOf is messageColumns qualified by a table alias ("m.id, m.chat_id, ...").
 func messageColumnsOf(alias string) string {
@@ -38,7 +38,7 @@ func messageDest(m *chat.Message) []any {
 		&m.ErrorCode, &m.ErrorMessage, &m.Model,
 		&m.Usage.PromptTokens, &m.Usage.CompletionTokens, &m.Usage.TotalTokens,
 		&m.CreatedAt, &m.UpdatedAt,
-		&m.Thoughts, &m.Usage.CacheReadTokens, &m.Usage.CacheWriteTokens}
+		&m.Thoughts, &m.Usage.CacheReadTokens, &m.Usage.CacheWriteTokens, textColumn{&m.ErrorText}}
 }
 
 func scanMessage(r scanner) (chat.Message, error) {
@@ -61,11 +61,11 @@ func messageValues(m chat.Message) []any {
 		m.ErrorCode, m.ErrorMessage, m.Model,
 		m.Usage.PromptTokens, m.Usage.CompletionTokens, m.Usage.TotalTokens,
 		m.CreatedAt, m.UpdatedAt,
-		m.Thoughts, m.Usage.CacheReadTokens, m.Usage.CacheWriteTokens,
+		m.Thoughts, m.Usage.CacheReadTokens, m.Usage.CacheWriteTokens, textJSON(m.ErrorText),
 		hasCJK(m.Content, m.Reasoning)}
 }
 
-const insertMessage = "INSERT INTO messages (" + messageColumns + ", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+const insertMessage = "INSERT INTO messages (" + messageColumns + ", cjk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 func validRole(r chat.Role) bool {
 	return r == chat.RoleSystem || r == chat.RoleUser || r == chat.RoleAssistant
@@ -190,11 +190,11 @@ func (s *Store) UpdateMessage(ctx context.Context, m chat.Message) error {
 	res, err := s.exec(ctx, nil, `UPDATE messages SET content = ?, reasoning = ?, status = ?,
 		error_code = ?, error_message = ?, model = ?,
 		prompt_tokens = ?, completion_tokens = ?, total_tokens = ?, updated_at = ?, cjk = ?,
-		thoughts = ?, cache_read_tokens = ?, cache_write_tokens = ?
+		thoughts = ?, cache_read_tokens = ?, cache_write_tokens = ?, error_text = ?
 		WHERE id = ?`,
 		m.Content, m.Reasoning, m.Status, m.ErrorCode, m.ErrorMessage, m.Model,
 		m.Usage.PromptTokens, m.Usage.CompletionTokens, m.Usage.TotalTokens, chat.Now(),
-		hasCJK(m.Content, m.Reasoning), m.Thoughts, m.Usage.CacheReadTokens, m.Usage.CacheWriteTokens, m.ID)
+		hasCJK(m.Content, m.Reasoning), m.Thoughts, m.Usage.CacheReadTokens, m.Usage.CacheWriteTokens, textJSON(m.ErrorText), m.ID)
 	if err == nil {
 		err = mustAffect(res, "message", m.ID)
 	}

@@ -103,13 +103,13 @@ func (s *Store) SetModelWindowLimits(ctx context.Context, providerID, model stri
 		return chat.ModelWindow{}, err
 	}
 	if window != 0 && !validWindow(window) {
-		return chat.ModelWindow{}, invalid("a context window is between %d and %d tokens, not %d", chat.MinWindow, chat.MaxWindow, window)
+		return chat.ModelWindow{}, refuse(txtWindowRange, "min", chat.MinWindow, "max", chat.MaxWindow, "window", window)
 	}
 	if maxOutput < 0 || maxOutput > chat.MaxWindow {
-		return chat.ModelWindow{}, invalid("an answer budget is between 1 and %d tokens (0 = the server's default), not %d", chat.MaxWindow, maxOutput)
+		return chat.ModelWindow{}, refuse(txtBudgetRange, "max", chat.MaxWindow, "budget", maxOutput)
 	}
 	if window > 0 && maxOutput >= window {
-		return chat.ModelWindow{}, invalid("the answer budget (%d tokens) must be smaller than the window (%d tokens): the answer shares the window with the conversation", maxOutput, window)
+		return chat.ModelWindow{}, refuse(txtBudgetOverWindow, "budget", maxOutput, "window", window)
 	}
 	now := chat.Now()
 	_, err := s.db.ExecContext(ctx, `INSERT INTO model_windows (provider_id, model, user_window, user_max_output, updated_at) VALUES (?, ?, ?, ?, ?)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"airlock/backend/chat"
@@ -73,7 +74,7 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 	p.Model = strings.TrimSpace(p.Model)
 	p.Kind = p.APIKind()
 	if b := p.ThinkingBudget; b != 0 && (b < chat.MinThinkingBudget || b > chat.MaxThinkingBudget) {
-		return chat.Provider{}, invalid("the thinking budget is %d tokens; use 0 (off) or %d to %d", b, chat.MinThinkingBudget, chat.MaxThinkingBudget)
+		return chat.Provider{}, refuse(txtThinkingBudget, "budget", b, "min", chat.MinThinkingBudget, "max", chat.MaxThinkingBudget)
 	}
 
 	if p.ID == chat.DemoProviderID {
@@ -95,13 +96,13 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 	}
 
 	if p.Name == "" {
-		return chat.Provider{}, invalid("provider name is required")
+		return chat.Provider{}, refuse(txtProviderName)
 	}
 	if p.BaseURL == "" {
-		return chat.Provider{}, invalid("provider base URL is required")
+		return chat.Provider{}, refuse(txtProviderURL)
 	}
 	if u, err := url.Parse(p.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return chat.Provider{}, invalid("provider base URL %q must be an http:// or https:// address", redact.URL(p.BaseURL))
+		return chat.Provider{}, refuse(txtProviderScheme, "url", strconv.Quote(redact.URL(p.BaseURL)))
 	}
 	p.Demo = false
 
@@ -132,7 +133,7 @@ func (s *Store) SaveProvider(ctx context.Context, p chat.Provider) (chat.Provide
 // transaction, so settings never point at a missing provider.
 func (s *Store) DeleteProvider(ctx context.Context, id string) error {
 	if id == chat.DemoProviderID {
-		return invalid("the demo provider cannot be deleted")
+		return refuse(txtDemoProvider)
 	}
 	before := apiKeyColumn(ctx, s.db, id)
 	err := s.withTx(ctx, func(tx *sql.Tx) error {

@@ -21,6 +21,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 )
 
 // FileName is the database file inside the data directory.
@@ -329,6 +330,30 @@ func notFound(what, id string) error {
 func invalid(format string, args ...any) error {
 	return chat.Errorf("invalid", chat.ErrInvalid, format, args...)
 }
+
+// refuse is invalid with a sentence coded for the UI's language.
+func refuse(t uitext.Template, pairs ...any) error {
+	return chat.Coded("invalid", chat.ErrInvalid, t.With(pairs...))
+}
+
+// The refusals a person can meet in Settings (most others guard the data).
+var (
+	txtTooManyAgents       = uitext.Define("too_many_agents", "there are already {{n}} agents, the most Airlock keeps; delete one first")
+	txtBuiltinAgent        = uitext.Define("builtin_agent", "{{name}} comes with Airlock and cannot be deleted (change it instead)")
+	txtImportTooManyAgents = uitext.Define("import_too_many_agents", "the file holds {{n}} agents; at most {{max}} can be imported")
+	txtEmptyTitle          = uitext.Define("empty_title", "chat title must not be empty")
+	txtNeedsFolder         = uitext.Define("workspace_needs_folder", "a {{kind}} workspace needs a folder")
+	txtModelNameLong       = uitext.Define("model_name_long", "a model name is at most 256 characters")
+	txtTooManyToggles      = uitext.Define("too_many_toggles", "a chat can toggle at most {{max}} tools")
+	txtWindowRange         = uitext.Define("window_range", "a context window is between {{min}} and {{max}} tokens, not {{window}}")
+	txtBudgetRange         = uitext.Define("budget_range", "an answer budget is between 1 and {{max}} tokens (0 = the server's default), not {{budget}}")
+	txtBudgetOverWindow    = uitext.Define("budget_over_window", "the answer budget ({{budget}} tokens) must be smaller than the window ({{window}} tokens): the answer shares the window with the conversation")
+	txtThinkingBudget      = uitext.Define("thinking_budget", "the thinking budget is {{budget}} tokens; use 0 (off) or {{min}} to {{max}}")
+	txtProviderName        = uitext.Define("provider_name_required", "provider name is required")
+	txtProviderURL         = uitext.Define("provider_url_required", "provider base URL is required")
+	txtProviderScheme      = uitext.Define("provider_url_scheme", "provider base URL {{url}} must be an http:// or https:// address")
+	txtDemoProvider        = uitext.Define("demo_provider", "the demo provider cannot be deleted")
+)
 
 // mustAffect turns "no row changed" into a not-found error.
 func mustAffect(res sql.Result, what, id string) error {

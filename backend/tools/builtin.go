@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"airlock/backend/uitext"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -35,7 +36,7 @@ func CurrentTime() Tool {
 			if tz := strings.TrimSpace(args.Timezone); tz != "" {
 				l, err := time.LoadLocation(tz)
 				if err != nil {
-					return "", fmt.Errorf("unknown time zone %q; use an IANA name such as \"Europe/Paris\"", tz)
+					return "", txtUnknownZone.Error("zone", strconv.Quote(tz))
 				}
 				loc = l
 			}
@@ -84,7 +85,7 @@ func nonEmpty(raw json.RawMessage) json.RawMessage {
 // so hostile input cannot exhaust the stack).
 func Eval(expr string) (float64, error) {
 	if len(expr) > 4096 {
-		return 0, fmt.Errorf("expression too long (%d characters; the limit is 4096)", len(expr))
+		return 0, txtExprTooLong.Error("n", len(expr))
 	}
 	p := &calc{src: expr}
 	v, err := p.sum()
@@ -98,7 +99,7 @@ func Eval(expr string) (float64, error) {
 		return 0, err
 	}
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("the result is not a finite number (division by zero or out of range)")
+		return 0, txtNotFinite.Error()
 	}
 	return v, nil
 }
@@ -286,3 +287,10 @@ func init() {
 		}
 	}
 }
+
+// The built-in tools' refusals, coded for the UI's language (backend/uitext).
+var (
+	txtUnknownZone = uitext.Define("unknown_time_zone", "unknown time zone {{zone}}; use an IANA name such as \"Europe/Paris\"")
+	txtExprTooLong = uitext.Define("expression_too_long", "expression too long ({{n}} characters; the limit is 4096)")
+	txtNotFinite   = uitext.Define("not_finite", "the result is not a finite number (division by zero or out of range)")
+)

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"airlock/backend/uitext"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -99,6 +100,8 @@ type CheckpointPath struct {
 	// or a folder). A file too large to keep is not, and Note says why.
 	Kept bool   `json:"kept"`
 	Note string `json:"note,omitempty"`
+	// NoteText is Note coded for the UI's language.
+	NoteText *uitext.Text `json:"noteText,omitempty"`
 }
 
 // Op is what the change did to the path.

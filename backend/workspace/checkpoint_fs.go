@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"airlock/backend/uitext"
 	"context"
 	"fmt"
 	"io/fs"
@@ -107,13 +108,14 @@ func (c *checkpointFs) image(w want) CheckpointPath {
 	p.Before = img
 	switch {
 	case err != nil:
-		p.Kept, p.Note = false, "could not be read before the change ("+scrubOSError(err)+"); undo is not available for it"
+		p.Kept = false
+		p.noted(txtNoteUnreadable.With("reason", scrubOSError(err)))
 	case img.Kind == EntryFile && data == nil && img.Size > CheckpointFileMax:
-		p.Kept, p.Note = false, fmt.Sprintf("too large to keep (%s; the limit is %s) — undo is not available for this file",
-			HumanSize(img.Size), HumanSize(CheckpointFileMax))
+		p.Kept = false
+		p.noted(txtNoteTooLarge.With("size", HumanSizeText(img.Size), "max", HumanSizeText(CheckpointFileMax)))
 	case img.Kind == EntryFile && data == nil:
-		p.Kept, p.Note = false, fmt.Sprintf("not kept: this change touched more than %s of files — undo is not available for it",
-			HumanSize(CheckpointChatMax))
+		p.Kept = false
+		p.noted(txtNoteOverBudget.With("max", HumanSizeText(CheckpointChatMax)))
 	case img.Kind == EntryFile || img.Kind == EntryLink:
 		p.Content = data
 		c.budget -= int64(len(data))
@@ -336,3 +338,13 @@ func (c *checkpointFs) Chown(name string, uid, gid int) error {
 func (c *checkpointFs) Chtimes(name string, atime, mtime time.Time) error {
 	return c.inner.Chtimes(name, atime, mtime)
 }
+
+// Why a path of a checkpoint was not kept (shown in the undo history).
+var (
+	txtNoteUnreadable = uitext.Define("undo_note_unreadable", "could not be read before the change ({{reason}}); undo is not available for it")
+	txtNoteTooLarge   = uitext.Define("undo_note_too_large", "too large to keep ({{size}}; the limit is {{max}}) — undo is not available for this file")
+	txtNoteOverBudget = uitext.Define("undo_note_over_budget", "not kept: this change touched more than {{max}} of files — undo is not available for it")
+)
+
+// noted sets why p was not kept.
+func (p *CheckpointPath) noted(t uitext.Text) { p.Note, p.NoteText = t.English, &t }

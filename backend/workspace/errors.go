@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 )
 
 // Error codes. Every error this package returns to a caller is a *chat.Error
@@ -40,6 +41,11 @@ func errf(code string, wrapped error, format string, args ...any) *chat.Error {
 	return chat.Errorf(code, wrapped, format, args...)
 }
 
+// coded is an error whose sentence is the template filled with pairs.
+func coded(code string, wrapped error, t uitext.Template, pairs ...any) *chat.Error {
+	return chat.Coded(code, wrapped, t.With(pairs...))
+}
+
 // errPathEscapes is the text of os.Root's (unexported) error for a path or
 // symbolic link that leads outside the root.
 const errPathEscapesText = "path escapes from parent"
@@ -55,12 +61,30 @@ func isEscape(err error) bool {
 }
 
 // display is how a clean path is shown in messages.
-func display(p string) string {
+func display(p string) string { return displayText(p).English }
+
+// displayText is display as a Text: the root is a sentence of its own.
+func displayText(p string) uitext.Text {
 	if p == "" || p == "." {
-		return "the workspace root"
+		return txtRoot.With()
 	}
-	return p
+	return uitext.Plain(p)
 }
+
+// The sentences of the filesystem errors (FSError).
+var (
+	txtRoot         = uitext.Define("ws_root", "the workspace root")
+	txtFSLinkOut    = uitext.Define("fs_link_out", "{{path}} leads outside the workspace through a symbolic link; it cannot be used")
+	txtFSNotFound   = uitext.Define("fs_not_found", "{{path}} does not exist; use list_directory or find_files to see what is there")
+	txtFSExists     = uitext.Define("fs_exists", "{{path}} already exists")
+	txtFSNotDir     = uitext.Define("fs_not_dir", "a part of {{path}} is a file, not a folder")
+	txtFSIsDir      = uitext.Define("fs_is_dir", "{{path}} is a folder, not a file")
+	txtFSNotEmpty   = uitext.Define("fs_not_empty", "{{path}} is a folder that is not empty")
+	txtFSHardLinked = uitext.Define("fs_hard_linked", "{{path}} has other hard links (one may be outside the folder): it can be replaced whole (write_file) but not changed in place")
+	txtFSNotRegular = uitext.Define("fs_not_regular", "{{path}} is not a regular file (a pipe, socket or device); the tools open regular files only")
+	txtFSPermission = uitext.Define("fs_permission", "permission denied for {{path}}")
+	txtFSOther      = uitext.Define("fs_other", "{{path}}: {{reason}}")
+)
 
 // FSError turns an error from a filesystem operation on the clean path p
 // into a *chat.Error the model can act on. Errors that already are
@@ -73,31 +97,28 @@ func FSError(p string, err error) error {
 	if errors.As(err, &ce) {
 		return ce
 	}
-	d := display(p)
+	d := displayText(p)
 	switch {
 	case isEscape(err):
-		return errf(CodePathOutside, chat.ErrInvalid,
-			"%s leads outside the workspace through a symbolic link; it cannot be used", d)
+		return coded(CodePathOutside, chat.ErrInvalid, txtFSLinkOut, "path", d)
 	case errors.Is(err, fs.ErrNotExist):
-		return errf(CodeNotFound, chat.ErrNotFound,
-			"%s does not exist; use list_directory or find_files to see what is there", d)
+		return coded(CodeNotFound, chat.ErrNotFound, txtFSNotFound, "path", d)
 	case errors.Is(err, fs.ErrExist):
-		return errf(CodeExists, chat.ErrInvalid, "%s already exists", d)
+		return coded(CodeExists, chat.ErrInvalid, txtFSExists, "path", d)
 	case errors.Is(err, syscall.ENOTDIR):
-		return errf(CodeNotDirectory, chat.ErrInvalid, "a part of %s is a file, not a folder", d)
+		return coded(CodeNotDirectory, chat.ErrInvalid, txtFSNotDir, "path", d)
 	case errors.Is(err, syscall.EISDIR):
-		return errf(CodeIsDirectory, chat.ErrInvalid, "%s is a folder, not a file", d)
+		return coded(CodeIsDirectory, chat.ErrInvalid, txtFSIsDir, "path", d)
 	case errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST):
-		return errf(CodeNotEmpty, chat.ErrInvalid, "%s is a folder that is not empty", d)
+		return coded(CodeNotEmpty, chat.ErrInvalid, txtFSNotEmpty, "path", d)
 	case errors.Is(err, ErrHardLinked):
-		return errf(CodePermission, chat.ErrInvalid, "%s has other hard links (one may be outside the folder): it can be replaced whole (write_file) but not changed in place", d)
+		return coded(CodePermission, chat.ErrInvalid, txtFSHardLinked, "path", d)
 	case errors.Is(err, ErrNotRegular):
-		return errf(CodeNotRegular, chat.ErrInvalid,
-			"%s is not a regular file (a pipe, socket or device); the tools open regular files only", d)
+		return coded(CodeNotRegular, chat.ErrInvalid, txtFSNotRegular, "path", d)
 	case errors.Is(err, fs.ErrPermission):
-		return errf(CodePermission, chat.ErrInvalid, "permission denied for %s", d)
+		return coded(CodePermission, chat.ErrInvalid, txtFSPermission, "path", d)
 	}
-	return errf(CodeIO, err, "%s: %s", d, scrubOSError(err))
+	return coded(CodeIO, err, txtFSOther, "path", d, "reason", scrubOSError(err))
 }
 
 // scrubOSError keeps the reason of an OS error but not the path it names
@@ -148,6 +169,22 @@ func Commas(n int64) string {
 	}
 	return b.String()
 }
+
+// HumanSizeText is HumanSize as a Text ("bytes" is a word to translate).
+func HumanSizeText(n int64) uitext.Text {
+	switch {
+	case n == 1:
+		return txtOneByte.With()
+	case n < 1024:
+		return txtBytes.With("n", fmt.Sprint(n))
+	}
+	return uitext.Plain(HumanSize(n))
+}
+
+var (
+	txtOneByte = uitext.Define("size_one_byte", "1 byte")
+	txtBytes   = uitext.Define("size_bytes", "{{n}} bytes")
+)
 
 // HumanSize formats a byte count: 512 bytes, 1.2 KB, 3.4 MB.
 func HumanSize(n int64) string {

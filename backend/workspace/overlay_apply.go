@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/afero"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 )
 
 // Op is what a change does to the real folder.
@@ -34,6 +35,8 @@ type Change struct {
 	Binary bool   `json:"binary,omitempty"`
 	Diff   string `json:"diff,omitempty"`
 	Note   string `json:"note,omitempty"`
+	// NoteText is Note coded for the UI's language.
+	NoteText *uitext.Text `json:"noteText,omitempty"`
 	// blocked: the disk entry (or a folder above it) can no longer be
 	// reached inside the folder, a link planted since that leads out:
 	// Apply skips this change and says so (Note says why).
@@ -42,7 +45,13 @@ type Change struct {
 
 // blockedNote says why a change cannot be applied: its path on disk now
 // leads outside the folder.
-const blockedNote = "on disk this path now goes through a symbolic link that leads outside the folder (made since the model worked on it); Apply skips it: look at it, then discard the change or remove the link and apply again"
+var blockedNote = uitext.Define("change_blocked", "on disk this path now goes through a symbolic link that leads outside the folder (made since the model worked on it); Apply skips it: look at it, then discard the change or remove the link and apply again").With()
+
+// noted is c with its note.
+func noted(c Change, t uitext.Text) Change {
+	c.Note, c.NoteText = t.English, &t
+	return c
+}
 
 // isGone reports a disk lookup that found nothing there.
 func isGone(err error) bool {
@@ -76,7 +85,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 				// A link out planted here: this path and all beneath it
 				// are changes Apply cannot make.
 				if !fi.IsDir() {
-					out = append(out, Change{Path: child, Op: OpModified, Note: blockedNote, blocked: true})
+					out = append(out, noted(Change{Path: child, Op: OpModified, blocked: true}, blockedNote))
 					continue
 				}
 				if err := walk(child, baseDir{known: true}, true); err != nil {
@@ -86,7 +95,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 			}
 			onDisk := berr == nil
 			if blocked && !fi.IsDir() {
-				out = append(out, Change{Path: child, Op: OpModified, Note: blockedNote, blocked: true})
+				out = append(out, noted(Change{Path: child, Op: OpModified, blocked: true}, blockedNote))
 				continue
 			}
 			if fi.IsDir() {
@@ -124,7 +133,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 			continue // gone from the disk as well: nothing to apply
 		}
 		if err != nil { // a link out planted there since: never dropped silently
-			out = append(out, Change{Path: rel, Op: OpDeleted, Note: blockedNote, blocked: true})
+			out = append(out, noted(Change{Path: rel, Op: OpDeleted, blocked: true}, blockedNote))
 			continue
 		}
 		if lfi, ok := o.layerHas(rel); ok && lfi.IsDir() == bfi.IsDir() {
@@ -132,7 +141,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 		}
 		c := Change{Path: rel, Op: OpDeleted, IsDir: bfi.IsDir()}
 		if !c.IsDir && !bfi.Mode().IsRegular() {
-			c.Note = notRegularNote
+			c = noted(c, notRegularNote)
 		} else if withDiffs && !c.IsDir {
 			old, err := afero.ReadFile(o.base, FSName(rel))
 			if err != nil {
@@ -153,7 +162,7 @@ func (o *overlayFs) changes(withDiffs bool) ([]Change, error) {
 
 // notRegularNote stands for the content of a pipe or device on disk,
 // which is never opened (a FIFO would block, /dev/zero never ends).
-const notRegularNote = "not a regular file on disk (a pipe, socket or device): not read"
+var notRegularNote = uitext.Define("change_not_regular", "not a regular file on disk (a pipe, socket or device): not read").With()
 
 // fileChange is what a layer file changes on disk (nil: nothing).
 func (o *overlayFs) fileChange(rel string, bfi fs.FileInfo, onDisk, withDiffs bool) (*Change, error) {
@@ -169,7 +178,8 @@ func (o *overlayFs) fileChange(rel string, bfi fs.FileInfo, onDisk, withDiffs bo
 		return &c, nil
 	}
 	if !bfi.Mode().IsRegular() {
-		return &Change{Path: rel, Op: OpModified, Note: notRegularNote}, nil
+		c := noted(Change{Path: rel, Op: OpModified}, notRegularNote)
+		return &c, nil
 	}
 	old, err := afero.ReadFile(o.base, FSName(rel))
 	if err != nil {
@@ -188,11 +198,11 @@ func (o *overlayFs) fileChange(rel string, bfi fs.FileInfo, onDisk, withDiffs bo
 func fillDiff(c *Change, old, new []byte) {
 	if IsBinary(old) || IsBinary(new) {
 		c.Binary = true
-		c.Note = binaryNote(old, new)
+		*c = noted(*c, binaryNote(old, new))
 		return
 	}
 	if len(old)+len(new) > MaxDiffInputBytes {
-		c.Note = "too large to show a diff (" + HumanSize(int64(len(old))) + " → " + HumanSize(int64(len(new))) + ")"
+		*c = noted(*c, txtNoDiffTooLarge.With("from", HumanSizeText(int64(len(old))), "to", HumanSizeText(int64(len(new)))))
 		return
 	}
 	from, to := "a/"+c.Path, "b/"+c.Path
@@ -205,14 +215,32 @@ func fillDiff(c *Change, old, new []byte) {
 	c.Diff = UnifiedDiff(from, to, string(old), string(new))
 }
 
-func binaryNote(old, new []byte) string {
+// The sentences of an Apply that was refused.
+var (
+	txtApplySeveral        = uitext.Define("apply_several", "{{count}} changes were not applied: {{parts}}")
+	txtApplySkippedLink    = uitext.Define("apply_skipped_link", "{{path}} was skipped: on disk it now leads outside the folder through a symbolic link (look at it, then discard the change or remove the link and apply again)")
+	txtApplyFolderNotEmpty = uitext.Define("apply_folder_not_empty", "folder {{path}} holds files on disk that the model did not delete (perhaps created meanwhile); review and apply again")
+	txtConflictNoRecord    = uitext.Define("conflict_no_record", "{{path}}: Airlock has no record of what the model saw of it; review and apply again")
+	txtConflictDeleted     = uitext.Define("conflict_deleted", "{{path}} was deleted on disk since the model read it; review and apply again")
+	txtConflictCreated     = uitext.Define("conflict_created", "{{path}} was created on disk since the model started working on it; review and apply again")
+	txtConflictKind        = uitext.Define("conflict_kind", "{{path}} changed on disk (between file and folder) since the model read it; review and apply again")
+	txtConflictChanged     = uitext.Define("conflict_changed", "{{path}} changed on disk since the model read it; review and apply again")
+)
+
+var (
+	txtNoDiffTooLarge = uitext.Define("change_too_large_to_diff", "too large to show a diff ({{from}} → {{to}})")
+	txtBinaryFile     = uitext.Define("change_binary", "binary file, {{size}}")
+	txtBinaryChanged  = uitext.Define("change_binary_changed", "binary file, {{from}} → {{to}}")
+)
+
+func binaryNote(old, new []byte) uitext.Text {
 	switch {
 	case old == nil:
-		return "binary file, " + HumanSize(int64(len(new)))
+		return txtBinaryFile.With("size", HumanSizeText(int64(len(new))))
 	case new == nil:
-		return "binary file, " + HumanSize(int64(len(old)))
+		return txtBinaryFile.With("size", HumanSizeText(int64(len(old))))
 	}
-	return "binary file, " + HumanSize(int64(len(old))) + " → " + HumanSize(int64(len(new)))
+	return txtBinaryChanged.With("from", HumanSizeText(int64(len(old))), "to", HumanSizeText(int64(len(new))))
 }
 
 // selectChanges keeps the changes at or beneath any of the clean paths.
@@ -299,21 +327,20 @@ func (o *overlayFs) apply(paths []string) error {
 	case 1:
 		return errs[0]
 	}
-	msgs := make([]string, len(errs))
+	parts := make([]uitext.Text, len(errs))
 	code := CodeConflict
 	for i, e := range errs {
-		msgs[i] = e.Error()
+		parts[i] = uitext.Of(e)
 		if Code(e) != CodeConflict {
 			code = Code(e)
 		}
 	}
-	return errf(code, errors.Join(errs...), "%d changes were not applied: %s", len(errs), strings.Join(msgs, "; "))
+	return coded(code, errors.Join(errs...), txtApplySeveral, "count", len(errs), "parts", parts)
 }
 
 func (o *overlayFs) applyOne(c Change) error {
 	if c.blocked {
-		return errf(CodeConflict, chat.ErrBusy, "%s was skipped: on disk it now leads outside the folder through a symbolic link "+
-			"(look at it, then discard the change or remove the link and apply again)", c.Path)
+		return coded(CodeConflict, chat.ErrBusy, txtApplySkippedLink, "path", c.Path)
 	}
 	if err := o.checkConflict(c); err != nil {
 		return err
@@ -323,8 +350,7 @@ func (o *overlayFs) applyOne(c Change) error {
 	case c.Op == OpDeleted && c.IsDir:
 		if err := o.disk.Remove(FSName(rel)); err != nil {
 			if errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST) {
-				return errf(CodeConflict, err,
-					"folder %s holds files on disk that the model did not delete (perhaps created meanwhile); review and apply again", rel)
+				return coded(CodeConflict, err, txtApplyFolderNotEmpty, "path", rel)
 			}
 			if !errors.Is(err, fs.ErrNotExist) {
 				return FSError(rel, err)
@@ -382,31 +408,31 @@ func (o *overlayFs) checkConflict(c Change) error {
 	if c.IsDir && c.Op == OpAdded && cur.exists && cur.isDir {
 		return nil // someone made the same folder: fine
 	}
-	var msg string
+	var msg uitext.Template
 	switch {
 	case !ok && c.Op != OpAdded:
-		msg = "%s: Airlock has no record of what the model saw of it; review and apply again"
+		msg = txtConflictNoRecord
 	case want.exists && !cur.exists:
-		msg = "%s was deleted on disk since the model read it; review and apply again"
+		msg = txtConflictDeleted
 	case !want.exists && cur.exists:
-		msg = "%s was created on disk since the model started working on it; review and apply again"
+		msg = txtConflictCreated
 	case !want.exists:
 		return nil
 	case want.isDir != cur.isDir:
-		msg = "%s changed on disk (between file and folder) since the model read it; review and apply again"
+		msg = txtConflictKind
 	case want.isDir:
 		return nil
 	case want.hashed && want.hash != cur.hash:
-		msg = "%s changed on disk since the model read it; review and apply again"
+		msg = txtConflictChanged
 	case !want.hashed && (want.size != cur.size || !want.modTime.Equal(cur.modTime)):
-		msg = "%s changed on disk since the model read it; review and apply again"
+		msg = txtConflictChanged
 	default:
 		return nil
 	}
 	if fresh, err := o.diskStat(rel, true); err == nil {
 		o.seen[rel] = fresh
 	}
-	return errf(CodeConflict, chat.ErrBusy, msg, rel)
+	return coded(CodeConflict, chat.ErrBusy, msg, "path", rel)
 }
 
 // writeAtomic writes data to rel on fsys through a temporary file in the

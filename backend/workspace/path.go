@@ -7,6 +7,21 @@ import (
 	"unicode/utf8"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
+)
+
+// The sentences CleanPath refuses a path with.
+var (
+	txtPathTooLong  = uitext.Define("path_too_long", "path is too long ({{bytes}} bytes; at most {{max}}); use a shorter path relative to the workspace root")
+	txtPathNotUTF8  = uitext.Define("path_not_utf8", "path {{path}} is not valid UTF-8")
+	txtPathNUL      = uitext.Define("path_nul", "path {{path}} contains a NUL byte")
+	txtPathControl  = uitext.Define("path_control", "path {{path}} contains a control character; file names must be printable")
+	txtPathAbsolute = uitext.Define("path_absolute", "path {{path}} is absolute; use a path relative to the workspace root (for example {{example}})")
+	txtPathDrive    = uitext.Define("path_drive", "path {{path}} names a drive; use a path relative to the workspace root")
+	txtPathColon    = uitext.Define("path_colon", "path {{path}} contains ':', which is not allowed in file names here")
+	txtPathLeaves   = uitext.Define("path_leaves", "path {{path}} leaves the workspace; use a path relative to the workspace root")
+	txtPathNameLong = uitext.Define("path_name_long", "path {{path}} has a name longer than {{max}} bytes")
+	txtPathHome     = uitext.Define("path_home", "path {{path}} refers to a home folder, which is outside the workspace; use a path relative to the workspace root")
 )
 
 // Path limits.
@@ -29,37 +44,32 @@ const (
 // NUL, and CleanPath(CleanPath(p)) == CleanPath(p).
 func CleanPath(p string) (string, error) {
 	if len(p) > MaxPathBytes {
-		return "", errf(CodePathInvalid, chat.ErrInvalid,
-			"path is too long (%s bytes; at most %s); use a shorter path relative to the workspace root",
-			Commas(int64(len(p))), Commas(MaxPathBytes))
+		return "", coded(CodePathInvalid, chat.ErrInvalid, txtPathTooLong,
+			"bytes", Commas(int64(len(p))), "max", Commas(MaxPathBytes))
 	}
 	if !utf8.ValidString(p) {
-		return "", errf(CodePathInvalid, chat.ErrInvalid, "path %s is not valid UTF-8", quote(p))
+		return "", coded(CodePathInvalid, chat.ErrInvalid, txtPathNotUTF8, "path", quote(p))
 	}
 	for _, r := range p {
 		if r == 0 {
-			return "", errf(CodePathInvalid, chat.ErrInvalid, "path %s contains a NUL byte", quote(p))
+			return "", coded(CodePathInvalid, chat.ErrInvalid, txtPathNUL, "path", quote(p))
 		}
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return "", errf(CodePathInvalid, chat.ErrInvalid,
-				"path %s contains a control character; file names must be printable", quote(p))
+			return "", coded(CodePathInvalid, chat.ErrInvalid, txtPathControl, "path", quote(p))
 		}
 	}
 	// No trimming: spaces belong to names (trimming the whole string is not
 	// idempotent, "./ a" → " a" → "a"; the fuzzer found it).
 	s := strings.ReplaceAll(p, `\`, "/")
 	if strings.HasPrefix(s, "/") {
-		return "", errf(CodePathOutside, chat.ErrInvalid,
-			"path %s is absolute; use a path relative to the workspace root (for example %s)",
-			quote(p), quote(exampleRelative(s)))
+		return "", coded(CodePathOutside, chat.ErrInvalid, txtPathAbsolute,
+			"path", quote(p), "example", quote(exampleRelative(s)))
 	}
 	if HasDrive(s) {
-		return "", errf(CodePathOutside, chat.ErrInvalid,
-			"path %s names a drive; use a path relative to the workspace root", quote(p))
+		return "", coded(CodePathOutside, chat.ErrInvalid, txtPathDrive, "path", quote(p))
 	}
 	if runtime.GOOS == "windows" && strings.Contains(s, ":") {
-		return "", errf(CodePathInvalid, chat.ErrInvalid,
-			"path %s contains ':', which is not allowed in file names here", quote(p))
+		return "", coded(CodePathInvalid, chat.ErrInvalid, txtPathColon, "path", quote(p))
 	}
 	parts := strings.Split(s, "/")
 	out := make([]string, 0, len(parts))
@@ -69,15 +79,13 @@ func CleanPath(p string) (string, error) {
 			continue
 		case "..":
 			if len(out) == 0 {
-				return "", errf(CodePathOutside, chat.ErrInvalid,
-					"path %s leaves the workspace; use a path relative to the workspace root", quote(p))
+				return "", coded(CodePathOutside, chat.ErrInvalid, txtPathLeaves, "path", quote(p))
 			}
 			out = out[:len(out)-1]
 			continue
 		}
 		if len(c) > MaxNameBytes {
-			return "", errf(CodePathInvalid, chat.ErrInvalid,
-				"path %s has a name longer than %d bytes", quote(p), MaxNameBytes)
+			return "", coded(CodePathInvalid, chat.ErrInvalid, txtPathNameLong, "path", quote(p), "max", MaxNameBytes)
 		}
 		out = append(out, c)
 	}
@@ -85,12 +93,10 @@ func CleanPath(p string) (string, error) {
 		return ".", nil
 	}
 	if HasDrive(out[0]) { // "./C:" cleans to "C:"
-		return "", errf(CodePathOutside, chat.ErrInvalid,
-			"path %s names a drive; use a path relative to the workspace root", quote(p))
+		return "", coded(CodePathOutside, chat.ErrInvalid, txtPathDrive, "path", quote(p))
 	}
 	if out[0] == "~" {
-		return "", errf(CodePathOutside, chat.ErrInvalid,
-			"path %s refers to a home folder, which is outside the workspace; use a path relative to the workspace root", quote(p))
+		return "", coded(CodePathOutside, chat.ErrInvalid, txtPathHome, "path", quote(p))
 	}
 	return strings.Join(out, "/"), nil
 }

@@ -18,10 +18,12 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/spf13/afero"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 )
 
 // Kind is how a workspace stores its files.
@@ -88,27 +90,35 @@ func OpenOverlay(dir string) (*Workspace, error) {
 	return w, nil
 }
 
+// The sentences of a folder that cannot be the workspace.
+var (
+	txtChooseFolder  = uitext.Define("ws_choose_folder", "choose a folder for the workspace")
+	txtFolderError   = uitext.Define("ws_folder_error", "folder {{folder}}: {{reason}}")
+	txtFolderMissing = uitext.Define("ws_folder_missing", "folder {{folder}} does not exist")
+	txtFolderIsFile  = uitext.Define("ws_folder_is_file", "{{folder}} is a file, not a folder")
+)
+
 func openRoot(dir string) (string, *os.Root, error) {
 	if dir == "" {
-		return "", nil, errf(CodeInvalidArgs, chat.ErrInvalid, "choose a folder for the workspace")
+		return "", nil, coded(CodeInvalidArgs, chat.ErrInvalid, txtChooseFolder)
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", nil, errf(CodeInvalidArgs, chat.ErrInvalid, "folder %q: %v", dir, err)
+		return "", nil, coded(CodeInvalidArgs, chat.ErrInvalid, txtFolderError, "folder", strconv.Quote(dir), "reason", err.Error())
 	}
 	fi, err := os.Stat(abs)
 	if err != nil {
 		if os.IsNotExist(err) {
-			return "", nil, errf(CodeNotFound, chat.ErrNotFound, "folder %s does not exist", abs)
+			return "", nil, coded(CodeNotFound, chat.ErrNotFound, txtFolderMissing, "folder", abs)
 		}
-		return "", nil, errf(CodeIO, err, "folder %s: %v", abs, err)
+		return "", nil, coded(CodeIO, err, txtFolderError, "folder", abs, "reason", err.Error())
 	}
 	if !fi.IsDir() {
-		return "", nil, errf(CodeNotDirectory, chat.ErrInvalid, "%s is a file, not a folder", abs)
+		return "", nil, coded(CodeNotDirectory, chat.ErrInvalid, txtFolderIsFile, "folder", abs)
 	}
 	root, err := os.OpenRoot(abs)
 	if err != nil {
-		return "", nil, errf(CodeIO, err, "folder %s: %v", abs, err)
+		return "", nil, coded(CodeIO, err, txtFolderError, "folder", abs, "reason", err.Error())
 	}
 	return abs, root, nil
 }

@@ -37,3 +37,14 @@ export async function openFiles(app) {
 export async function activeChatId(app) {
   return app.waitFor(`document.querySelector('[data-testid="chat-item"][data-active="true"]')?.dataset.chatId`, 5000, 'the active chat')
 }
+
+/** Sets the open chat's workspace to a folder ('folder' or 'overlay') through the Files panel's dialog. */
+export async function chooseFolder(app, dir, kind = 'folder') {
+  await app.click('workspace-settings')
+  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'workspace dialog')
+  await app.click(`[data-testid="workspace-kind-option"][value="${kind}"]`)
+  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dir"]')`, 5000, 'folder field')
+  await app.type('workspace-dir', dir)
+  await app.click('workspace-save')
+  await app.waitFor(`!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'saved')
+}

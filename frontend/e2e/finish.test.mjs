@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startApp, newDataDir } from './harness.mjs'
-import { ask, card, openFiles } from './files-script.mjs'
+import { ask, card, chooseFolder, openFiles } from './files-script.mjs'
 
 const PREFIX = process.env.SHOT_PREFIX ?? ''
 const running = new Set()
@@ -82,7 +82,7 @@ test('item 1: a folder that does not exist is refused at Save; a folder gone sin
       focus: document.activeElement?.dataset?.testid ?? '',
     }))()`)
     assert.ok(refused.open, 'the dialog stays open')
-    assert.match(refused.error, /does not exist/)
+    assert.match(refused.error, language === 'zh' ? /不存在/ : /does not exist/)
     assert.equal(refused.focus, 'workspace-dir')
     await app.eval(`document.querySelector('[data-testid="workspace-dialog"] .btn--ghost').click()`)
     await sleep(300)
@@ -91,13 +91,7 @@ test('item 1: a folder that does not exist is refused at Save; a folder gone sin
   // A real folder, chosen, then removed: the next turn stops with the reason, kept on the chat.
   const dir = mkdtempSync(join(tmpdir(), 'airlock-vanish-'))
   await app.click('new-chat')
-  await app.click('workspace-settings')
-  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'workspace dialog')
-  await app.eval(`document.querySelectorAll('[data-testid="workspace-kind-option"]')[1].click()`)
-  await app.waitFor(`!!document.querySelector('[data-testid="workspace-dir"]')`, 5000, 'folder field')
-  await app.type('workspace-dir', dir)
-  await app.click('workspace-save')
-  await app.waitFor(`!document.querySelector('[data-testid="workspace-dialog"]')`, 5000, 'saved')
+  await chooseFolder(app, dir)
   await app.type('composer', 'hello')
   await app.click('send')
   await app.waitFor(`(() => { const m = [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].pop(); return m && m.dataset.status === 'complete' })()`, 20000, 'first answer')

@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"airlock/backend/chat"
 	"airlock/backend/workspace"
 )
 
@@ -135,19 +134,19 @@ func decodeArgs(tool string, raw json.RawMessage, v any, required ...string) err
 	}
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &keys); err != nil {
-		return errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "%s: the arguments must be a JSON object: %v", tool, err)
+		return coded(workspace.CodeInvalidArgs, txtArgsNotObject, "tool", tool, "reason", err.Error())
 	}
 	for _, k := range required {
 		if v, ok := keys[k]; !ok || string(v) == "null" {
-			return errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "%s needs the argument %q", tool, k)
+			return coded(workspace.CodeInvalidArgs, txtArgsMissing, "tool", tool, "name", strconv.Quote(k))
 		}
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			return errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "%s: argument %q must be a %s", tool, te.Field, te.Type.Kind())
+			return coded(workspace.CodeInvalidArgs, txtArgsWrongType, "tool", tool, "name", strconv.Quote(te.Field), "type", te.Type.Kind().String())
 		}
-		return errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "%s: invalid arguments: %v", tool, err)
+		return coded(workspace.CodeInvalidArgs, txtArgsInvalid, "tool", tool, "reason", err.Error())
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -32,7 +31,7 @@ func planDelete(fsys afero.Fs, a deletePathArgs) (string, fs.FileInfo, error) {
 		return "", nil, err
 	}
 	if p == "." {
-		return "", nil, errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "delete_path cannot delete the workspace root; delete the entries inside it one by one")
+		return "", nil, coded(workspace.CodeInvalidArgs, txtDeleteRoot)
 	}
 	fi, err := statClean(fsys, p)
 	if err != nil {
@@ -53,9 +52,8 @@ func planDelete(fsys afero.Fs, a deletePathArgs) (string, fs.FileInfo, error) {
 		names, _ := f.Readdirnames(-1)
 		f.Close()
 		if len(names) > 0 {
-			return "", nil, errf(workspace.CodeNotEmpty, chat.ErrInvalid,
-				"%s is a folder with %s in it; set recursive=true to delete it and everything inside",
-				p, plural(int64(len(names)), "entry", "entries"))
+			return "", nil, coded(workspace.CodeNotEmpty, txtDeleteNotEmpty,
+				"path", p, "entries", counted(int64(len(names)), txtOneEntry, txtEntries))
 		}
 	}
 	return p, fi, nil
@@ -68,27 +66,27 @@ func previewDeletePath(fsys afero.Fs, a deletePathArgs) (Preview, error) {
 	}
 	pv := Preview{Path: p}
 	if fi.Mode()&fs.ModeSymlink != 0 {
-		pv.Summary = fmt.Sprintf("Delete the symbolic link %s%s: only the link; what it points to stays", p, linkTarget(fsys, p))
+		pv.say(txtDeleteLink, "path", p, "target", linkTarget(fsys, p))
 		pv.Diff = fmt.Sprintf("Deleted symbolic link %s\n", p)
 		return pv, nil
 	}
 	if !fi.IsDir() {
 		diff, binary := deletionDiff(fsys, p, fi)
 		if binary {
-			pv.Summary = fmt.Sprintf("Delete %s (binary, %s)", p, workspace.HumanSize(fi.Size()))
+			pv.say(txtDeleteBinary, "path", p, "size", workspace.HumanSizeText(fi.Size()))
 		} else {
-			pv.Summary = fmt.Sprintf("Delete %s (%s)", p, workspace.HumanSize(fi.Size()))
+			pv.say(txtDeleteFile, "path", p, "size", workspace.HumanSizeText(fi.Size()))
 		}
 		pv.Diff = capDiff(diff)
 		return pv, nil
 	}
 	st := treeStats(fsys, p)
 	if st.files == 0 && st.dirs == 0 {
-		pv.Summary = fmt.Sprintf("Delete the empty folder %s", dirDisplay(p))
+		pv.say(txtDeleteEmpty, "path", dirDisplay(p))
 		return pv, nil
 	}
-	pv.Summary = fmt.Sprintf("Delete folder %s and everything in it: %s, %s (%s)", dirDisplay(p),
-		plural(st.files, "file", "files"), plural(st.dirs, "folder", "folders"), workspace.HumanSize(st.bytes))
+	pv.say(txtDeleteFolder, "path", dirDisplay(p), "files", counted(st.files, txtOneFile, txtFiles),
+		"folders", counted(st.dirs, txtOneFolder, txtFolders), "size", workspace.HumanSizeText(st.bytes))
 	var d strings.Builder
 	more := int64(0)
 	_ = walk(context.Background(), fsys, p, 0, true, func(e walkEntry) error {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -46,11 +45,10 @@ func planEdit(fsys afero.Fs, a editFileArgs) (*editPlan, error) {
 		return nil, err
 	}
 	if a.OldText == "" {
-		return nil, errf(workspace.CodeInvalidArgs, chat.ErrInvalid,
-			"edit_file: old_text is empty; give the exact text to replace (to create or rewrite a whole file, use write_file)")
+		return nil, coded(workspace.CodeInvalidArgs, txtEditEmptyOld)
 	}
 	if a.OldText == a.NewText {
-		return nil, errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "edit_file: old_text and new_text are the same, so nothing would change")
+		return nil, coded(workspace.CodeInvalidArgs, txtEditSame)
 	}
 	content, fi, err := readText(fsys, p, MaxWriteBytes, "edit_file")
 	if err != nil {
@@ -69,13 +67,10 @@ func planEdit(fsys afero.Fs, a editFileArgs) (*editPlan, error) {
 		}
 	}
 	if n == 0 {
-		msg := fmt.Sprintf("old_text was not found in %s, so nothing was changed. It must match the file exactly, "+
-			"including whitespace, indentation and line breaks", p)
 		if line := looseMatchLine(content, oldText); line > 0 {
-			msg += fmt.Sprintf("; a text that differs only in whitespace starts at line %d", line)
+			return nil, coded(CodeEditNoMatch, txtEditNoMatchNear, "path", p, "line", line)
 		}
-		msg += ". Read the file again (read_file) and copy the text from it."
-		return nil, &chat.Error{Code: CodeEditNoMatch, Message: msg, Err: chat.ErrInvalid}
+		return nil, coded(CodeEditNoMatch, txtEditNoMatch, "path", p)
 	}
 	if n > 1 && !a.ReplaceAll {
 		lines := matchLines(content, oldText, 10)
@@ -83,9 +78,7 @@ func planEdit(fsys afero.Fs, a editFileArgs) (*editPlan, error) {
 		if n > len(lines) {
 			list += ", …"
 		}
-		return nil, errf(CodeEditAmbiguous, chat.ErrInvalid,
-			"old_text appears %d times in %s (at lines %s), so nothing was changed; include more of the surrounding "+
-				"lines to make it unique, or set replace_all=true to change every occurrence", n, p, list)
+		return nil, coded(CodeEditAmbiguous, txtEditAmbiguous, "n", n, "path", p, "lines", list)
 	}
 	count := 1
 	if a.ReplaceAll {
@@ -93,8 +86,8 @@ func planEdit(fsys afero.Fs, a editFileArgs) (*editPlan, error) {
 	}
 	updated := strings.Replace(content, oldText, newText, count)
 	if len(updated) > MaxWriteBytes {
-		return nil, errf(workspace.CodeTooLarge, chat.ErrInvalid, "the edited %s would be %s; files are capped at %s",
-			p, workspace.HumanSize(int64(len(updated))), workspace.HumanSize(MaxWriteBytes))
+		return nil, coded(workspace.CodeTooLarge, txtEditTooLarge,
+			"path", p, "size", workspace.HumanSizeText(int64(len(updated))), "max", workspace.HumanSizeText(MaxWriteBytes))
 	}
 	first := strings.Count(content[:strings.Index(content, oldText)], "\n") + 1
 	if !a.ReplaceAll {
@@ -110,15 +103,9 @@ func previewEditFile(fsys afero.Fs, a editFileArgs) (Preview, error) {
 	}
 	d := workspace.UnifiedDiff("a/"+pl.path, "b/"+pl.path, pl.old, pl.new)
 	add, del := diffStat(d)
-	what := "1 occurrence"
-	if pl.count > 1 {
-		what = workspace.Commas(int64(pl.count)) + " occurrences"
-	}
-	return Preview{
-		Path:    pl.path,
-		Summary: fmt.Sprintf("Edit %s: replace %s (+%d −%d lines)", pl.path, what, add, del),
-		Diff:    capDiff(d),
-	}, nil
+	pv := Preview{Path: pl.path, Diff: capDiff(d)}
+	pv.say(txtEdit, "path", pl.path, "what", counted(int64(pl.count), txtOneOccurrence, txtOccurrences), "added", add, "removed", del)
+	return pv, nil
 }
 
 func runEditFile(_ context.Context, fsys afero.Fs, a editFileArgs) (string, error) {

@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 	"airlock/backend/workspace"
 )
 
@@ -61,8 +61,10 @@ func Tools() []tools.Tool {
 // workspace (red/green), and the path it is about.
 type Preview struct {
 	Summary string `json:"summary"`
-	Diff    string `json:"diff,omitempty"`
-	Path    string `json:"path"`
+	// SummaryText is Summary coded for the UI's language.
+	SummaryText *uitext.Text `json:"summaryText,omitempty"`
+	Diff        string       `json:"diff,omitempty"`
+	Path        string       `json:"path"`
 }
 
 // fileTool makes a tool of the chat's workspace from a run (and, for a tool
@@ -76,7 +78,7 @@ func fileTool[Args any](name, description string,
 	decode := func(env tools.Env, raw json.RawMessage) (Args, error) {
 		var args Args
 		if env.FS == nil {
-			return args, errf(workspace.CodeIO, chat.ErrInvalid, "this chat has no workspace")
+			return args, coded(workspace.CodeIO, txtNoWorkspace)
 		}
 		err := decodeArgs(name, raw, &args, required...)
 		return args, err

@@ -3,11 +3,11 @@ package files
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -30,11 +30,11 @@ func findFiles() tools.Tool {
 
 func runFindFiles(ctx context.Context, fsys afero.Fs, a findFilesArgs) (string, error) {
 	if strings.TrimSpace(a.Pattern) == "" {
-		return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "find_files: pattern is empty; give a glob such as \"*.go\"")
+		return "", coded(workspace.CodeInvalidArgs, txtFindEmpty)
 	}
 	for _, part := range strings.Split(a.Pattern, "/") {
 		if part == ".." {
-			return "", errf(CodeBadPattern, chat.ErrInvalid, "pattern %q may not use \"..\"; set path to choose the folder to search", a.Pattern)
+			return "", coded(CodeBadPattern, txtFindDotDot, "pattern", strconv.Quote(a.Pattern))
 		}
 	}
 	match, err := globMatcher(a.Pattern)
@@ -50,7 +50,7 @@ func runFindFiles(ctx context.Context, fsys afero.Fs, a findFilesArgs) (string, 
 		return "", err
 	}
 	if !fi.IsDir() {
-		return "", errf(workspace.CodeNotDirectory, chat.ErrInvalid, "%s is a file; path must be a folder to search in", root)
+		return "", coded(workspace.CodeNotDirectory, txtFindInFile, "path", root)
 	}
 	var b strings.Builder
 	found := 0

@@ -69,11 +69,11 @@ func readText(fsys afero.Fs, clean string, max int64, what string) (string, fs.F
 		return "", nil, err
 	}
 	if fi.IsDir() {
-		return "", nil, errf(workspace.CodeIsDirectory, chat.ErrInvalid, "%s is a folder, not a file", clean)
+		return "", nil, workspace.FSError(clean, syscall.EISDIR)
 	}
 	if fi.Size() > max {
-		return "", nil, errf(workspace.CodeTooLarge, chat.ErrInvalid, "%s is %s; %s works on files up to %s",
-			clean, workspace.HumanSize(fi.Size()), what, workspace.HumanSize(max))
+		return "", nil, coded(workspace.CodeTooLarge, txtFileTooLarge,
+			"path", clean, "size", workspace.HumanSizeText(fi.Size()), "tool", what, "max", workspace.HumanSizeText(max))
 	}
 	data, err := afero.ReadFile(fsys, workspace.FSName(clean))
 	if err != nil {
@@ -86,8 +86,7 @@ func readText(fsys afero.Fs, clean string, max int64, what string) (string, fs.F
 }
 
 func binaryError(clean string, size int64) error {
-	return errf(workspace.CodeBinary, chat.ErrInvalid,
-		"%s is a binary file (%s); the file tools only read and edit text", clean, workspace.HumanSize(size))
+	return coded(workspace.CodeBinary, txtFileBinary, "path", clean, "size", workspace.HumanSizeText(size))
 }
 
 // isMissing reports a path that does not exist (or runs through a file).
@@ -101,7 +100,7 @@ func checkParentWritable(fsys afero.Fs, p string) error {
 		fi, err := fsys.Stat(workspace.FSName(d))
 		if err == nil {
 			if !fi.IsDir() {
-				return errf(workspace.CodeNotDirectory, chat.ErrInvalid, "%s is a file, so %s cannot be created inside it", d, p)
+				return coded(workspace.CodeNotDirectory, txtParentIsFile, "parent", d, "path", p)
 			}
 			return nil
 		}

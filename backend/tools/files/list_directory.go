@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -39,8 +38,7 @@ func runListDirectory(ctx context.Context, fsys afero.Fs, a listDirectoryArgs) (
 		return "", err
 	}
 	if !fi.IsDir() {
-		return "", errf(workspace.CodeNotDirectory, chat.ErrInvalid,
-			"%s is a file (%s), not a folder; use read_file to read it", dir, workspace.HumanSize(fi.Size()))
+		return "", coded(workspace.CodeNotDirectory, txtListIsFile, "path", dir, "size", workspace.HumanSizeText(fi.Size()))
 	}
 	depth := 1
 	if a.Recursive {
@@ -48,7 +46,7 @@ func runListDirectory(ctx context.Context, fsys afero.Fs, a listDirectoryArgs) (
 	}
 	if a.Depth.set {
 		if a.Depth.n < 1 {
-			return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "list_directory: depth must be 1 or more")
+			return "", coded(workspace.CodeInvalidArgs, txtListDepth)
 		}
 		depth = min(a.Depth.n, MaxListDepth)
 	}

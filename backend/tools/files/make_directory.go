@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -36,7 +35,7 @@ func planMkdir(fsys afero.Fs, a makeDirectoryArgs) (string, bool, error) {
 	case err == nil && fi.IsDir():
 		return p, true, nil
 	case err == nil:
-		return "", false, errf(workspace.CodeExists, chat.ErrInvalid, "%s already exists as a file", p)
+		return "", false, coded(workspace.CodeExists, txtMkdirIsFile, "path", p)
 	case !isMissing(err):
 		return "", false, workspace.FSError(p, err)
 	}
@@ -52,9 +51,13 @@ func previewMakeDirectory(fsys afero.Fs, a makeDirectoryArgs) (Preview, error) {
 		return Preview{}, err
 	}
 	if exists {
-		return Preview{Path: p, Summary: fmt.Sprintf("Folder %s already exists (no change)", dirDisplay(p))}, nil
+		pv := Preview{Path: p}
+		pv.say(txtFolderExists, "path", dirDisplay(p))
+		return pv, nil
 	}
-	return Preview{Path: p, Summary: "Create folder " + dirDisplay(p)}, nil
+	pv := Preview{Path: p}
+	pv.say(txtCreateFolder, "path", dirDisplay(p))
+	return pv, nil
 }
 
 func runMakeDirectory(_ context.Context, fsys afero.Fs, a makeDirectoryArgs) (string, error) {

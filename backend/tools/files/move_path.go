@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -44,7 +43,7 @@ func planMove(fsys afero.Fs, a movePathArgs) (*movePlan, error) {
 		return nil, err
 	}
 	if src == "." {
-		return nil, errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "move_path cannot move the workspace root")
+		return nil, coded(workspace.CodeInvalidArgs, txtMoveRoot)
 	}
 	sfi, err := statClean(fsys, src)
 	if err != nil {
@@ -56,21 +55,20 @@ func planMove(fsys afero.Fs, a movePathArgs) (*movePlan, error) {
 		dst = workspace.JoinPath(dst, baseOf(src))
 	}
 	if dst == src {
-		return nil, errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "source and destination are the same (%s); nothing to move", src)
+		return nil, coded(workspace.CodeInvalidArgs, txtMoveSame, "path", src)
 	}
 	if sfi.IsDir() && workspace.Within(dst, src) {
-		return nil, errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "cannot move the folder %s into itself (%s)", src, dst)
+		return nil, coded(workspace.CodeInvalidArgs, txtMoveIntoItself, "from", src, "to", dst)
 	}
 	pl := &movePlan{src: src, dst: dst, srcInfo: sfi}
 	dfi, err := fsys.Stat(workspace.FSName(dst))
 	switch {
 	case err == nil && dfi.IsDir():
-		return nil, errf(workspace.CodeExists, chat.ErrInvalid, "%s already exists as a folder; choose another destination", dst)
+		return nil, coded(workspace.CodeExists, txtMoveDestFolder, "path", dst)
 	case err == nil && sfi.IsDir():
-		return nil, errf(workspace.CodeExists, chat.ErrInvalid, "%s already exists as a file; a folder cannot replace it", dst)
+		return nil, coded(workspace.CodeExists, txtMoveDestFile, "path", dst)
 	case err == nil && !bool(a.Overwrite):
-		return nil, errf(workspace.CodeExists, chat.ErrInvalid,
-			"%s already exists; set overwrite=true to replace it (its current content is lost), or choose another destination", dst)
+		return nil, coded(workspace.CodeExists, txtMoveDestExists, "path", dst)
 	case err == nil:
 		pl.replaces = dfi
 	case isMissing(err):
@@ -91,16 +89,16 @@ func previewMovePath(fsys afero.Fs, a movePathArgs) (Preview, error) {
 	pv := Preview{Path: pl.src}
 	if pl.srcInfo.IsDir() {
 		st := treeStats(fsys, pl.src)
-		pv.Summary = fmt.Sprintf("Move folder %s → %s (%s, %s)", dirDisplay(pl.src), dirDisplay(pl.dst),
-			plural(st.files, "file", "files"), workspace.HumanSize(st.bytes))
+		pv.say(txtMoveFolder, "from", dirDisplay(pl.src), "to", dirDisplay(pl.dst),
+			"files", counted(st.files, txtOneFile, txtFiles), "size", workspace.HumanSizeText(st.bytes))
 		return pv, nil
 	}
-	pv.Summary = fmt.Sprintf("Move %s → %s", pl.src, pl.dst)
+	pv.say(txtMove, "from", pl.src, "to", pl.dst)
 	if pl.replaces == nil {
 		return pv, nil
 	}
 	pv.Path = pl.dst
-	pv.Summary += fmt.Sprintf("; this REPLACES the existing %s (%s), whose content is lost", pl.dst, workspace.HumanSize(pl.replaces.Size()))
+	pv.say(txtMoveReplaces, "from", pl.src, "to", pl.dst, "size", workspace.HumanSizeText(pl.replaces.Size()))
 	if pl.replaces.Size()+pl.srcInfo.Size() <= workspace.MaxDiffInputBytes {
 		oldData, err1 := afero.ReadFile(fsys, workspace.FSName(pl.dst))
 		newData, err2 := afero.ReadFile(fsys, workspace.FSName(pl.src))

@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -41,13 +40,13 @@ func runReadFile(ctx context.Context, fsys afero.Fs, a readFileArgs) (string, er
 	offset, limit := 1, MaxReadLines
 	if a.Offset.set {
 		if a.Offset.n < 1 {
-			return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "read_file: offset counts lines from 1")
+			return "", coded(workspace.CodeInvalidArgs, txtReadOffset)
 		}
 		offset = a.Offset.n
 	}
 	if a.Limit.set {
 		if a.Limit.n < 1 {
-			return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "read_file: limit must be 1 or more")
+			return "", coded(workspace.CodeInvalidArgs, txtReadLimit)
 		}
 		limit = min(a.Limit.n, MaxReadLines)
 	}
@@ -56,7 +55,7 @@ func runReadFile(ctx context.Context, fsys afero.Fs, a readFileArgs) (string, er
 		return "", err
 	}
 	if fi.IsDir() {
-		return "", errf(workspace.CodeIsDirectory, chat.ErrInvalid, "%s is a folder; use list_directory to see what is in it", p)
+		return "", coded(workspace.CodeIsDirectory, txtReadIsFolder, "path", p)
 	}
 	f, err := fsys.Open(workspace.FSName(p))
 	if err != nil {
@@ -224,8 +223,7 @@ func (pg *page) render(p string, offset int) (string, error) {
 		return fmt.Sprintf("[%s is empty]", p), nil
 	}
 	if offset > pg.total {
-		return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid,
-			"offset %d is past the end of %s, which has %s", offset, p, plural(int64(pg.total), "line", "lines"))
+		return "", coded(workspace.CodeInvalidArgs, txtReadPastEnd, "offset", offset, "path", p, "lines", counted(int64(pg.total), txtOneLine, txtLines))
 	}
 	if offset == 1 && pg.last == pg.total && pg.cutLine == 0 {
 		return string(pg.text), nil

@@ -8,12 +8,12 @@ import (
 	"io/fs"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -40,7 +40,7 @@ func searchFiles() tools.Tool {
 
 func runSearchFiles(ctx context.Context, fsys afero.Fs, a searchFilesArgs) (string, error) {
 	if a.Pattern == "" {
-		return "", errf(workspace.CodeInvalidArgs, chat.ErrInvalid, "search_files: pattern is empty; give a regular expression to look for")
+		return "", coded(workspace.CodeInvalidArgs, txtSearchEmpty)
 	}
 	re, whole, fold, err := compileSearch(a.Pattern, bool(a.IgnoreCase))
 	if err != nil {
@@ -295,7 +295,5 @@ func badRegexp(pattern string, err error) error {
 	if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, "error parsing regexp") {
 		msg = msg[i+2:]
 	}
-	return errf(CodeBadPattern, chat.ErrInvalid,
-		"pattern %q is not a valid regular expression (%s); it uses Go RE2 syntax: escape ( ) [ ] { } . * + ? | ^ $ \\ with a backslash to match them literally",
-		pattern, msg)
+	return coded(CodeBadPattern, txtSearchBadRegexp, "pattern", strconv.Quote(pattern), "reason", msg)
 }

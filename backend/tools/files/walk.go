@@ -5,12 +5,12 @@ import (
 	"errors"
 	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/workspace"
 )
 
@@ -104,11 +104,10 @@ func globMatcher(glob string) (func(rel string) bool, error) {
 		return func(string) bool { return true }, nil
 	}
 	if strings.HasPrefix(g, "/") || workspace.HasDrive(g) {
-		return nil, errf(CodeBadPattern, chat.ErrInvalid, "glob %q must be relative (no leading / or drive letter)", glob)
+		return nil, coded(CodeBadPattern, txtGlobAbsolute, "glob", strconv.Quote(glob))
 	}
 	if !doublestar.ValidatePattern(g) {
-		return nil, errf(CodeBadPattern, chat.ErrInvalid,
-			"glob %q is not valid; use * for any name part, ** for any number of folders, ? for one character, {a,b} for alternatives", glob)
+		return nil, coded(CodeBadPattern, txtGlobInvalid, "glob", strconv.Quote(glob))
 	}
 	if !strings.Contains(g, "/") {
 		return func(rel string) bool { return doublestar.MatchUnvalidated(g, baseOf(rel)) }, nil

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"airlock/backend/chat"
 	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
@@ -42,17 +41,17 @@ func planWrite(fsys afero.Fs, a writeFileArgs) (*writePlan, error) {
 		return nil, err
 	}
 	if p == "." {
-		return nil, errf(workspace.CodeIsDirectory, chat.ErrInvalid, "write_file needs a file path, not the workspace root")
+		return nil, coded(workspace.CodeIsDirectory, txtWriteRoot)
 	}
 	if len(a.Content) > MaxWriteBytes {
-		return nil, errf(workspace.CodeTooLarge, chat.ErrInvalid, "the content is %s; write_file accepts at most %s per call",
-			workspace.HumanSize(int64(len(a.Content))), workspace.HumanSize(MaxWriteBytes))
+		return nil, coded(workspace.CodeTooLarge, txtWriteTooLarge,
+			"size", workspace.HumanSizeText(int64(len(a.Content))), "max", workspace.HumanSizeText(MaxWriteBytes))
 	}
 	pl := &writePlan{path: p, data: a.Content, mode: 0o644}
 	fi, err := fsys.Stat(workspace.FSName(p))
 	switch {
 	case err == nil && fi.IsDir():
-		return nil, errf(workspace.CodeIsDirectory, chat.ErrInvalid, "%s is a folder; choose a file name inside it", p)
+		return nil, coded(workspace.CodeIsDirectory, txtWriteIsFolder, "path", p)
 	case err == nil:
 		pl.exists, pl.mode = true, fi.Mode().Perm()
 		if fi.Size() <= workspace.MaxDiffInputBytes {
@@ -84,17 +83,17 @@ func previewWriteFile(fsys afero.Fs, a writeFileArgs) (Preview, error) {
 	pv := Preview{Path: pl.path}
 	switch {
 	case !pl.exists:
-		pv.Summary = fmt.Sprintf("Create %s (%s, %s)", pl.path, plural(int64(lines), "line", "lines"), workspace.HumanSize(int64(len(pl.data))))
+		pv.say(txtCreate, "path", pl.path, "lines", counted(int64(lines), txtOneLine, txtLines), "size", workspace.HumanSizeText(int64(len(pl.data))))
 		pv.Diff = capDiff(workspace.UnifiedDiff("/dev/null", "b/"+pl.path, "", pl.data))
 	case pl.binary:
-		pv.Summary = fmt.Sprintf("Replace %s, a binary or very large file, with %s of text (%s)",
-			pl.path, plural(int64(lines), "line", "lines"), workspace.HumanSize(int64(len(pl.data))))
+		pv.say(txtReplaceBinary, "path", pl.path, "lines", counted(int64(lines), txtOneLine, txtLines),
+			"size", workspace.HumanSizeText(int64(len(pl.data))))
 	case pl.old == pl.data:
-		pv.Summary = fmt.Sprintf("Rewrite %s with the same content (no change)", pl.path)
+		pv.say(txtRewriteSame, "path", pl.path)
 	default:
 		pv.Diff = capDiff(workspace.UnifiedDiff("a/"+pl.path, "b/"+pl.path, pl.old, pl.data))
 		add, del := diffStat(pv.Diff)
-		pv.Summary = fmt.Sprintf("Overwrite %s: +%d −%d lines", pl.path, add, del)
+		pv.say(txtOverwrite, "path", pl.path, "added", add, "removed", del)
 	}
 	return pv, nil
 }

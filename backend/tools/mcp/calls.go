@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -13,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 )
 
 // remoteTool is one tool a server listed, as Airlock offers it.
@@ -28,7 +30,7 @@ type remoteTool struct {
 // listTools reads the server's tools (all pages) within the list timeout.
 func (s *server) listTools(ctx context.Context, sess *sdk.ClientSession) ([]remoteTool, []string, error) {
 	if res := sess.InitializeResult(); res != nil && res.Capabilities != nil && res.Capabilities.Tools == nil {
-		return nil, []string{"the server offers no tools"}, nil
+		return nil, []string{txtNoTools.With().English}, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.listTimeout())
 	defer cancel()
@@ -36,7 +38,7 @@ func (s *server) listTools(ctx context.Context, sess *sdk.ClientSession) ([]remo
 	for t, err := range sess.Tools(ctx, nil) {
 		if err != nil {
 			if ctx.Err() == context.DeadlineExceeded {
-				return nil, nil, fmt.Errorf("no answer within %s", s.listTimeout())
+				return nil, nil, txtListTimeout.Error("after", s.listTimeout().String())
 			}
 			return nil, nil, err
 		}
@@ -193,10 +195,11 @@ func (s *server) call(ctx context.Context, t remoteTool, args json.RawMessage) (
 func (s *server) callError(ctx context.Context, a *attempt, t remoteTool, err error) error {
 	name := s.cfg.Name
 	if ctx.Err() != nil {
-		return fmt.Errorf("the call to %s on the MCP server %q was abandoned: %w", t.remote, name, context.Cause(ctx))
+		cause := context.Cause(ctx)
+		return &uitext.Error{Text: txtAbandoned.With("tool", t.remote, "name", strconv.Quote(name), "reason", cause), Err: cause}
 	}
 	if stopped, _, _ := a.ending(); stopped {
-		return fmt.Errorf("the MCP server %q was stopped while running %s", name, t.remote)
+		return txtStoppedWhile.Error("name", strconv.Quote(name), "tool", t.remote)
 	}
 	var wire *jsonrpc.Error
 	if !errors.As(err, &wire) {
@@ -206,10 +209,10 @@ func (s *server) callError(ctx context.Context, a *attempt, t remoteTool, err er
 		case <-time.After(time.Second + drainDelay):
 		}
 	}
-	if _, note, tail := a.ending(); note != "" {
-		return fmt.Errorf("the MCP server %q stopped while running %s%s%s", name, t.remote, note, stderrNote(tail))
+	if _, why, tail := a.ending(); !why.IsZero() {
+		return txtCrashedWhile.Error("name", strconv.Quote(name), "tool", t.remote, "why", why, "stderr", stderrNote(tail))
 	}
-	return fmt.Errorf("the MCP server %q could not run %s: %s", name, t.remote, scrub(err.Error(), s.secrets))
+	return txtCouldNotRun.Error("name", strconv.Quote(name), "tool", t.remote, "reason", scrub(err.Error(), s.secrets))
 }
 
 // readyAttempt returns the running attempt, waiting for a start in progress
@@ -229,7 +232,8 @@ func (s *server) readyAttempt(ctx context.Context) (*attempt, error) {
 			select {
 			case <-done:
 			case <-ctx.Done():
-				return nil, fmt.Errorf("the MCP server %q was still starting: %w", s.cfg.Name, context.Cause(ctx))
+				cause := context.Cause(ctx)
+				return nil, &uitext.Error{Text: txtStillStarting.With("name", strconv.Quote(s.cfg.Name), "reason", cause), Err: cause}
 			}
 		case s.crashed && !restarted:
 			restarted = true
@@ -237,15 +241,15 @@ func (s *server) readyAttempt(ctx context.Context) (*attempt, error) {
 			s.mu.Unlock()
 			s.launch(a)
 			if a == nil {
-				return nil, fmt.Errorf("the MCP server %q is not running: Airlock is closing", s.cfg.Name)
+				return nil, txtClosing.Error("name", strconv.Quote(s.cfg.Name))
 			}
 		default:
 			reason, tail := s.reason, s.stderr
 			s.mu.Unlock()
 			if restarted {
-				return nil, fmt.Errorf("the MCP server %q had stopped and could not be restarted: %s%s", s.cfg.Name, reason, stderrNote(tail))
+				return nil, txtNotRestarted.Error("name", strconv.Quote(s.cfg.Name), "reason", reason, "stderr", stderrNote(tail))
 			}
-			return nil, fmt.Errorf("the MCP server %q is not running (%s)", s.cfg.Name, reason)
+			return nil, txtNotRunning.Error("name", strconv.Quote(s.cfg.Name), "reason", reason)
 		}
 	}
 }

@@ -1,12 +1,15 @@
 package mcp
 
 import (
+	"airlock/backend/uitext"
 	"context"
 	"errors"
-	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -63,7 +66,8 @@ func startChild(cfg ServerConfig) (*child, error) {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	if err := cmd.Start(); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
-		return nil, fmt.Errorf("cannot start %q: %w", cfg.Command, unwrapExec(err))
+		cause := unwrapExec(err)
+		return nil, &uitext.Error{Text: txtCannotStart.With("command", strconv.Quote(cfg.Command), "reason", startReason(cause)), Err: cause}
 	}
 	closeAll(inR, outW, errW) // the child's ends
 	c := &child{cmd: cmd, stdin: inW, stdout: outR, stderr: newTailBuffer(stderrTailSize),
@@ -135,20 +139,36 @@ func (c *child) killNow() {
 
 // exitText says how the process ended, once it has: "exit status 3",
 // "signal: killed".
-func (c *child) exitText() string {
+func (c *child) exitText() uitext.Text {
 	select {
 	case <-c.exited:
 	default:
-		return "still running"
+		return txtStillRunning.With()
 	}
 	var ee *exec.ExitError
 	if errors.As(c.waitErr, &ee) {
-		return ee.ProcessState.String()
+		return exitStatus(ee.ProcessState.String())
 	}
 	if c.waitErr != nil {
-		return c.waitErr.Error()
+		return uitext.Plain(c.waitErr.Error())
 	}
-	return "exit status 0"
+	return exitStatus("exit status 0")
+}
+
+var (
+	txtExitStatus = uitext.Define("mcp_exit_status", "exit status {{status}}")
+	txtKilledBy   = uitext.Define("mcp_killed_by", "signal: {{signal}}")
+)
+
+// exitStatus codes Go's "exit status 3" and "signal: killed".
+func exitStatus(s string) uitext.Text {
+	if n, ok := strings.CutPrefix(s, "exit status "); ok {
+		return txtExitStatus.With("status", n)
+	}
+	if sig, ok := strings.CutPrefix(s, "signal: "); ok {
+		return txtKilledBy.With("signal", sig)
+	}
+	return uitext.Plain(s)
 }
 
 // waitExited waits a little for the process to be reaped, bounded by ctx.
@@ -171,6 +191,31 @@ func closeAll(files ...*os.File) {
 
 // unwrapExec turns `exec: "npx": executable file not found in $PATH` into
 // its useful part.
+var (
+	txtCannotStart      = uitext.Define("mcp_cannot_start", "cannot start {{command}}: {{reason}}")
+	txtNoSuchFile       = uitext.Define("os_no_such_file", "no such file or directory")
+	txtNotInPath        = uitext.Define("os_not_in_path", "executable file not found in $PATH")
+	txtPermissionDenied = uitext.Define("os_permission_denied", "permission denied")
+)
+
+// startReason is why a command did not start, coded when it is a common
+// reason (the English is Go's own words, as before).
+func startReason(err error) uitext.Text {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Op == "fork/exec" {
+		err = pe.Err // the command is named already
+	}
+	switch {
+	case errors.Is(err, exec.ErrNotFound) && err.Error() == txtNotInPath.With().English:
+		return txtNotInPath.With()
+	case errors.Is(err, fs.ErrNotExist) && err.Error() == txtNoSuchFile.With().English:
+		return txtNoSuchFile.With()
+	case errors.Is(err, fs.ErrPermission) && err.Error() == txtPermissionDenied.With().English:
+		return txtPermissionDenied.With()
+	}
+	return uitext.Plain(err.Error())
+}
+
 func unwrapExec(err error) error {
 	var ee *exec.Error
 	if errors.As(err, &ee) {

@@ -173,7 +173,7 @@ func (m *Manager) Configure(cfgs []ServerConfig) error {
 
 	var wg sync.WaitGroup
 	for _, s := range stop {
-		wg.Go(func() { s.stop("removed") })
+		wg.Go(func() { s.stop(txtRemoved.With()) })
 	}
 	wg.Wait()
 	for _, s := range start {
@@ -228,7 +228,7 @@ func (m *Manager) Restart(ctx context.Context, name string) error {
 	if m.closed.Load() {
 		return errors.New("the MCP manager is closed")
 	}
-	s.stop("restarting")
+	s.stop(txtRestarting.With())
 	return s.awaitStart(ctx, s.start())
 }
 
@@ -238,7 +238,7 @@ func (m *Manager) Stop(name string) error {
 	if err != nil {
 		return err
 	}
-	s.stop("stopped")
+	s.stop(txtStopped.With())
 	return nil
 }
 
@@ -265,7 +265,7 @@ func (m *Manager) Close() error {
 	servers := m.list()
 	var wg sync.WaitGroup
 	for _, s := range servers {
-		wg.Go(func() { s.stop("Airlock closed") })
+		wg.Go(func() { s.stop(txtAirlockClosed.With()) })
 	}
 	wg.Wait()
 	close(m.quit)

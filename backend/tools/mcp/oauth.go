@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -138,11 +137,11 @@ func (s *savingSource) Token() (*oauth2.Token, error) {
 
 // ErrSignInNeeded is a server that wants a sign-in Airlock does not have
 // (none yet, or signed out): starting it never opens a browser.
-var ErrSignInNeeded = errors.New("this server needs you to sign in (Settings → Tools → Sign in)")
+var ErrSignInNeeded = txtSignInNeeded.Error()
 
 // ErrSignInExpired is a server that refused the saved sign-in and whose
 // refresh failed: the person signs in again.
-var ErrSignInExpired = errors.New("the sign-in to this server expired or was revoked: sign in again")
+var ErrSignInExpired = txtSignInExpired.Error()
 
 // startHandler is the OAuth handler a server starts with: the saved
 // grant's tokens (refreshed silently), and never a browser. A 401 it can't
@@ -205,14 +204,14 @@ func SignIn(ctx context.Context, cfg ServerConfig, c OAuthConfig) error {
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	resp, err := headerClient(cfg.Headers).Do(req)
 	if err != nil {
-		return fmt.Errorf("the server could not be reached: %s", scrub(err.Error(), cfg.secrets()))
+		return txtSignInUnreachable.Error("reason", scrub(err.Error(), cfg.secrets()))
 	}
 	if resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
 		resp.Body.Close()
-		return errors.New("this server did not ask for a sign-in")
+		return txtSignInNotAsked.Error()
 	}
 	if err := h.Authorize(ctx, req, resp); err != nil {
-		return fmt.Errorf("the sign-in failed: %s", scrub(err.Error(), cfg.secrets()))
+		return txtSignInFailed.Error("reason", scrub(err.Error(), cfg.secrets()))
 	}
 	return nil
 }

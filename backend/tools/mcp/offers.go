@@ -492,7 +492,7 @@ func (s *server) offerError(ctx context.Context, what string, err error) error {
 		return fmt.Errorf("the MCP server %q did not answer for %s in time", s.cfg.Name, what)
 	}
 	if overFrameLimit(err) {
-		return fmt.Errorf("the MCP server %q could not give %s: %s", s.cfg.Name, what, frameLimitNote)
+		return fmt.Errorf("the MCP server %q could not give %s: %s", s.cfg.Name, what, frameLimitNote().English)
 	}
 	return fmt.Errorf("the MCP server %q could not give %s: %s", s.cfg.Name, what, scrub(err.Error(), s.secrets))
 }

@@ -1,12 +1,13 @@
 package mcp
 
 import (
+	"airlock/backend/uitext"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -33,8 +34,10 @@ type Status struct {
 	State State  `json:"state"`
 	// Tools is the number of tools offered to the model.
 	Tools int `json:"tools"`
-	// Reason says why the server failed or stopped.
-	Reason string `json:"reason,omitempty"`
+	// Reason says why the server failed or stopped; ReasonText is the same
+	// sentence coded for the UI's language.
+	Reason     string       `json:"reason,omitempty"`
+	ReasonText *uitext.Text `json:"reasonText,omitempty"`
 	// Stderr is the tail (about 4 KB) of a stdio server's error output,
 	// kept when it failed.
 	Stderr string `json:"stderr,omitempty"`
@@ -69,7 +72,7 @@ type server struct {
 
 	mu       sync.Mutex
 	state    State
-	reason   string
+	reason   uitext.Text
 	stderr   string
 	since    time.Time
 	crashed  bool     // died while ready: restart on the next call
@@ -86,7 +89,7 @@ type server struct {
 func newServer(m *Manager, cfg ServerConfig) *server {
 	s := &server{m: m, cfg: cfg, secrets: cfg.secrets(), masked: cfg.resultSecrets(), state: StateStopped, since: time.Now()}
 	if !cfg.Enabled {
-		s.reason = "disabled"
+		s.reason = txtDisabled.With()
 	}
 	return s
 }
@@ -106,14 +109,14 @@ type attempt struct {
 	live    liveCalls
 	endOnce sync.Once
 	// How it ended, for the calls it broke: stopped on purpose, or died
-	// (crashNote " (exit status 3)" or " (it closed the connection)", and
-	// the stderr tail).
+	// (crashNote "exit status 3" or "it closed the connection", and the
+	// stderr tail).
 	stopped   bool
-	crashNote string
+	crashNote uitext.Text
 	crashTail string
 }
 
-func (a *attempt) ending() (stopped bool, crashNote, crashTail string) {
+func (a *attempt) ending() (stopped bool, crashNote uitext.Text, crashTail string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.stopped, a.crashNote, a.crashTail
@@ -167,13 +170,13 @@ func (a *attempt) end(grace time.Duration) {
 // attempts it finds, so one begun after would outlive it) and returns nil.
 func (s *server) startLocked() *attempt {
 	if s.m.closed.Load() {
-		s.setState(StateStopped, "the MCP manager is closed")
+		s.setState(StateStopped, txtManagerClosed.With())
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	a := &attempt{ctx: ctx, cancel: cancel, done: make(chan struct{}), over: make(chan struct{}), flood: s.newFloodGuard()}
 	s.cur = a
-	s.setState(StateStarting, "")
+	s.setState(StateStarting, uitext.Text{})
 	s.crashed, s.tools, s.problems, s.stderr, s.info = false, nil, nil, "", nil
 	s.instructions, s.instructionsCut = "", false
 	return a
@@ -200,9 +203,9 @@ func (s *server) start() <-chan struct{} {
 	return a.done
 }
 
-func (s *server) setState(st State, reason string) {
-	s.state, s.reason, s.since = st, scrub(reason, s.secrets), time.Now()
-	s.m.opts.Logger.Info("MCP server", "server", s.cfg.Name, "state", st, "reason", s.reason)
+func (s *server) setState(st State, reason uitext.Text) {
+	s.state, s.reason, s.since = st, reason.Map(func(x string) string { return scrub(x, s.secrets) }), time.Now()
+	s.m.opts.Logger.Info("MCP server", "server", s.cfg.Name, "state", st, "reason", s.reason.English)
 }
 
 // run connects, lists the tools and makes the attempt current, or records
@@ -237,7 +240,7 @@ func (s *server) run(a *attempt) {
 		s.info = res.ServerInfo
 		s.instructions, s.instructionsCut = capInstructions(redact.Known(res.Instructions, s.masked...))
 	}
-	s.setState(StateReady, "")
+	s.setState(StateReady, uitext.Text{})
 	s.mu.Unlock()
 	s.m.changed()
 	go s.watch(a, sess)
@@ -358,15 +361,15 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // server crashed or hung up. Its tools stay offered; the next call
 // restarts it.
 func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
-	note := endNote(sess.Wait(), a.getChild())
+	why := endNote(sess.Wait(), a.getChild())
 	s.mu.Lock()
 	crashed := s.cur == a && s.state == StateReady
 	if crashed {
 		s.cur, s.crashed = nil, true
-		s.setState(StateFailed, "stopped unexpectedly"+note)
+		s.setState(StateFailed, txtStoppedSuddenly.With("why", why))
 		s.stderr = s.stderrTail(a)
 		a.mu.Lock()
-		a.crashNote, a.crashTail = scrub(note, s.secrets), s.stderr
+		a.crashNote, a.crashTail = why.Map(func(x string) string { return scrub(x, s.secrets) }), s.stderr
 		a.mu.Unlock()
 	}
 	s.mu.Unlock()
@@ -377,23 +380,23 @@ func (s *server) watch(a *attempt, sess *sdk.ClientSession) {
 	}
 }
 
-// endNote says why a session ended: " (exit status 3)" for a stdio server
+// endNote says why a session ended: "exit status 3" for a stdio server
 // that exited, the broken connection's error, or that the server hung up.
-func endNote(waitErr error, c *child) string {
+func endNote(waitErr error, c *child) uitext.Text {
 	if waitErr != nil && !errors.Is(waitErr, io.EOF) {
 		if overFrameLimit(waitErr) {
-			return " (" + frameLimitNote + ")"
+			return frameLimitNote()
 		}
-		return " (the connection broke: " + waitErr.Error() + ")"
+		return txtConnBroke.With("reason", waitErr.Error())
 	}
 	if c != nil && c.waitExited(context.Background(), time.Second) {
-		return " (" + c.exitText() + ")"
+		return c.exitText()
 	}
-	return " (it closed the connection)"
+	return txtHungUp.With()
 }
 
 // stop ends the current attempt, if any, and waits for it.
-func (s *server) stop(reason string) {
+func (s *server) stop(reason uitext.Text) {
 	s.mu.Lock()
 	a := s.cur
 	s.cur = nil
@@ -429,8 +432,12 @@ func (s *server) awaitStart(ctx context.Context, done <-chan struct{}) error {
 		return ctx.Err()
 	}
 	st := s.status()
-	if st.State != StateReady {
-		return fmt.Errorf("the MCP server %q did not start: %s%s", s.cfg.Name, st.Reason, stderrNote(st.Stderr))
+	if st.State != StateReady { // for the model: English
+		reason := uitext.Plain(st.Reason)
+		if st.ReasonText != nil {
+			reason = *st.ReasonText
+		}
+		return txtDidNotStart.Error("name", strconv.Quote(s.cfg.Name), "reason", reason, "stderr", stderrNote(st.Stderr))
 	}
 	return nil
 }
@@ -439,8 +446,9 @@ func (s *server) status() Status {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := Status{
-		Name: s.cfg.Name, State: s.state, Reason: s.reason, Stderr: s.stderr,
-		Problems: slices.Clone(s.problems), RestartsOnUse: s.crashed,
+		Name: s.cfg.Name, State: s.state, Reason: s.reason.English, Stderr: s.stderr,
+		ReasonText: codedPtr(s.reason),
+		Problems:   slices.Clone(s.problems), RestartsOnUse: s.crashed,
 		Since: s.since, Config: s.cfg.Redacted(),
 	}
 	if s.state == StateReady || s.crashed {
@@ -461,13 +469,16 @@ func (s *server) status() Status {
 // initTimeoutError is a server that did not finish the handshake in time.
 type initTimeoutError struct{ after time.Duration }
 
-func (e initTimeoutError) Error() string {
-	return fmt.Sprintf("no answer to initialize within %s", e.after)
+func (e initTimeoutError) Error() string { return e.UIText().English }
+func (e initTimeoutError) UIText() uitext.Text {
+	return txtInitTimeout.With("after", e.after.String())
 }
 
 // frameLimitNote says the SDK refused a message over its frame limit (it
 // then closes the connection, and a stdio server exits as its input ends).
-var frameLimitNote = fmt.Sprintf("it sent a message over %d MB, more than Airlock reads", sdk.DefaultMaxLineLength>>20)
+func frameLimitNote() uitext.Text {
+	return txtFrameLimit.With("mb", sdk.DefaultMaxLineLength>>20)
+}
 
 func overFrameLimit(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "maximum line length")
@@ -483,20 +494,29 @@ func (e listError) Unwrap() error { return e.err }
 // timeout, the message size), then an exit, then the error. A server
 // that exits because Airlock hung up on it ("exit status 0") did not fail
 // on its own: the limit is the reason.
-func (s *server) describeFailure(a *attempt, err error) string {
-	if errors.As(err, new(initTimeoutError)) {
-		return err.Error()
+func (s *server) describeFailure(a *attempt, err error) uitext.Text {
+	var it initTimeoutError
+	if errors.As(err, &it) {
+		return it.UIText()
 	}
 	if overFrameLimit(err) {
 		if errors.As(err, new(listError)) {
-			return "listing its tools failed: " + frameLimitNote
+			return txtListFailed.With("reason", frameLimitNote())
 		}
-		return "the start-up handshake failed: " + frameLimitNote
+		return txtHandshakeFailed.With("reason", frameLimitNote())
 	}
 	if c := a.getChild(); c != nil && c.waitExited(context.Background(), drainDelay) {
-		return "exited during start-up (" + c.exitText() + ")"
+		return txtExitedAtStart.With("exit", c.exitText())
 	}
-	return err.Error()
+	return reasonOf(err)
+}
+
+// codedPtr is t when coded, for Status.ReasonText.
+func codedPtr(t uitext.Text) *uitext.Text {
+	if t.Code == "" {
+		return nil
+	}
+	return &t
 }
 
 func (s *server) stderrTail(a *attempt) string {

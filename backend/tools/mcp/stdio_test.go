@@ -3,6 +3,7 @@
 package mcp
 
 import (
+	"airlock/backend/uitext"
 	"bytes"
 	"context"
 	"os"
@@ -131,6 +132,11 @@ func TestStdioExitAtStartKeepsRedactedStderrTail(t *testing.T) {
 	st, _ := m.ServerStatus("grumpy")
 	if st.State != StateFailed || st.Reason != "exited during start-up (exit status 1)" {
 		t.Errorf("status = %+v", st)
+	}
+	// Coded for the UI: the code, and the exit status as a sentence of its own.
+	if rt := st.ReasonText; rt == nil || rt.Code != "mcp_exited_at_start" || rt.English != st.Reason ||
+		rt.Params["exit"].(uitext.Text).Code != "mcp_exit_status" || rt.Params["exit"].(uitext.Text).Params["status"] != "1" {
+		t.Errorf("reason text = %+v", st.ReasonText)
 	}
 	if !strings.HasSuffix(st.Stderr, "fatal: the API rejected TOKEN=•••") {
 		t.Errorf("stderr tail ends %q", st.Stderr[max(0, len(st.Stderr)-80):])

@@ -10,12 +10,18 @@ export type { go }
 /** An error from the Go side (or from calling it), with a stable code. */
 export class ApiError extends Error {
   readonly code: string
-  constructor(code: string, message: string) {
+  /** The message coded for the UI's language (render with i18n's renderText), when the backend coded it. */
+  readonly text?: BackendText
+  constructor(code: string, message: string, text?: BackendText) {
     super(message)
     this.name = 'ApiError'
     this.code = code
+    if (text) this.text = text
   }
 }
+
+/** A sentence the backend wrote for people: code, parameters, English (Go: uitext.Text). */
+export type BackendText = { code: string; params?: Record<string, unknown>; english: string }
 
 /** Turns whatever a rejected binding produced into an ApiError. */
 export function toApiError(err: unknown): ApiError {
@@ -31,11 +37,13 @@ export function toApiError(err: unknown): ApiError {
   try {
     const parsed: unknown = JSON.parse(raw)
     if (parsed && typeof parsed === 'object') {
-      const p = parsed as { code?: unknown; message?: unknown }
+      const p = parsed as { code?: unknown; message?: unknown; text?: unknown }
       if (typeof p.message === 'string' || typeof p.code === 'string') {
+        const text = p.text && typeof p.text === 'object' ? (p.text as BackendText) : undefined
         return new ApiError(
           typeof p.code === 'string' && p.code ? p.code : 'unknown',
           typeof p.message === 'string' && p.message ? p.message : raw,
+          text && typeof text.code === 'string' && typeof text.english === 'string' ? text : undefined,
         )
       }
     }

@@ -94,6 +94,11 @@ export type Message = {
   status: string
   errorCode?: string
   errorMessage?: string
+  errorText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   model?: string
   usage: Usage
   createdAt: number
@@ -282,6 +287,11 @@ export type Call = {
   decidedAt?: number
   reason?: string
   result?: string
+  resultText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   resultStatus?: string
   truncated?: boolean
   repaired?: boolean
@@ -466,6 +476,11 @@ export type Change = {
   binary?: boolean
   diff?: string
   note?: string
+  noteText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
 }
 
 /** Go: mcp.ServerConfig */
@@ -491,6 +506,11 @@ export type McpServerInfo = {
   state: string
   tools: number
   reason?: string
+  reasonText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   stderr?: string
   problems?: string[]
   restartsOnUse?: boolean
@@ -503,6 +523,11 @@ export type McpServerInfo = {
   fromEnv: boolean
   auth?: string
   authError?: string
+  authErrorText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   instructionsOn: boolean
 }
 
@@ -624,6 +649,11 @@ export type ChatNotice = {
   chatId: string
   code: string
   message: string
+  text?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
 }
 
 /** Go: bridge.DeltaEvent */
@@ -651,6 +681,11 @@ export type CheckpointPath = {
   size: number
   kept: boolean
   note?: string
+  noteText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
 }
 
 /** Go: facade.CheckpointView */

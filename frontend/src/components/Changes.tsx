@@ -1,6 +1,7 @@
 import './Changes.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '../i18n'
+import { errorSentence, renderText, sentenceParts } from '../i18n/backendText'
 import type { ApiError, Change } from '../api'
 import { useStore, type WorkspaceState } from '../store'
 import { conflictFor } from '../lib/tree'
@@ -40,17 +41,23 @@ export function ChangesView({ chatId, ws }: { chatId: string; ws: WorkspaceState
   /** Puts a refusal on the files it names; what names none shows above the list. */
   const report = (err: ApiError, scope: string[], remaining: Change[]) => {
     const named: Record<string, Problem> = {}
+    // The part about a file, in the language shown when the backend coded it.
+    const coded = sentenceParts(err.text)
+    const shown = (part: string) => {
+      const p = coded.find((x) => x.english.trim() === part)
+      return p ? renderText(t, p, part) : part
+    }
     for (const c of remaining) {
       if (scope.length > 0 && !scope.includes(c.path)) continue
       const part = conflictFor(err.message, c.path)
-      if (part) named[c.path] = { message: part, code: err.code }
+      if (part) named[c.path] = { message: shown(part), code: err.code }
     }
     // A single file's own Apply: its error is about it, whatever the wording.
     if (Object.keys(named).length === 0 && scope.length === 1 && remaining.some((c) => c.path === scope[0])) {
-      named[scope[0]] = { message: err.message, code: err.code }
+      named[scope[0]] = { message: errorSentence(t, err), code: err.code }
     }
     setProblems((prev) => ({ ...prev, ...named }))
-    setGeneral(Object.keys(named).length === 0 ? { message: err.message, code: err.code } : null)
+    setGeneral(Object.keys(named).length === 0 ? { message: errorSentence(t, err), code: err.code } : null)
   }
 
   const apply = async (paths: string[]) => {
@@ -81,7 +88,7 @@ export function ChangesView({ chatId, ws }: { chatId: string; ws: WorkspaceState
     const err = await discardChanges(chatId, paths)
     setBusy(null)
     setConfirmDiscard(false)
-    if (err) setGeneral({ message: err.message, code: err.code })
+    if (err) setGeneral({ message: errorSentence(t, err), code: err.code })
   }
 
   const conflicts = Object.keys(problems).length
@@ -230,7 +237,7 @@ function ChangeItem({
           </div>
         </div>
       )}
-      {c.note && <p className="change__note">{c.note}</p>}
+      {c.note && <p className="change__note">{renderText(t, c.noteText, c.note)}</p>}
       {c.isDir && !c.diff && <p className="change__note">{t(`changes.dirNote.${c.op}`)}</p>}
       {c.binary && <p className="change__note">{t('changes.binaryNote')}</p>}
       {c.diff && <DiffView diff={c.diff} testId="change-diff" collapseAt={40} />}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from '../i18n'
+import { renderText } from '../i18n/backendText'
 import { useStore } from '../store'
 import { AlertIcon, CloseIcon, InfoIcon, PlayIcon } from './icons'
 
@@ -19,7 +20,7 @@ export function ChatNoticeBar({ chatId, canContinue }: { chatId: string; canCont
   const learned = notice?.code === 'tool_mode_learned'
   const provider = notice?.code === 'provider_notice'
   const problem = !!notice && !paused && !learned && !provider
-  const text = notice ? notice.message : t('continue.ready')
+  const text = notice ? renderText(t, notice.text, notice.message) : t('continue.ready')
   return (
     <div
       className={`notice-bar ${problem ? 'notice-bar--error' : paused ? 'notice-bar--paused' : ''}`}

@@ -1,6 +1,7 @@
 // The Files tab: the workspace tree (keyboard-navigable) and the file opened from it.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../i18n'
+import { errorSentence } from '../i18n/backendText'
 import { toApiError, type WorkspaceKind } from '../api'
 import { type WorkspaceState } from '../store'
 import { readWorkspaceFile } from '../store/requests'
@@ -87,7 +88,7 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
       })
       .catch((err) => {
         const e = toApiError(err)
-        if (n === readSeq.current) setViewer({ path: openPath, state: 'error', message: e.message, code: e.code !== 'unknown' ? e.code : undefined })
+        if (n === readSeq.current) setViewer({ path: openPath, state: 'error', message: errorSentence(t, e), code: e.code !== 'unknown' ? e.code : undefined })
       })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openPath, ws.version, chatId])
@@ -159,7 +160,7 @@ export function FilesTree({ chatId, ws, kind, onRetry }: { chatId: string; ws: W
       <div className="files__error">
         <div className="status-line status-line--error" role="alert" data-testid="files-error">
           <AlertIcon size={15} />
-          <span>{ws.error.message}</span>
+          <span>{errorSentence(t, ws.error)}</span>
           {ws.error.code && ws.error.code !== 'unknown' && <code className="status-line__code">{ws.error.code}</code>}
         </div>
         <div className="files__fix">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from '../i18n'
+import { errorSentence } from '../i18n/backendText'
 import { MASKED, type McpServerInfo, type McpTransport } from '../api'
 import { OAuthClientFields } from './McpSignIn'
 import { configFromDraft, draftFromConfig, fieldOfError, newRow, type DraftField, type KeyValueRow, type McpDraft } from '../lib/mcp'
@@ -53,7 +54,7 @@ export function McpServerForm({ server, onDone }: { server: McpServerInfo | null
       return
     }
     const field = fieldOfError(err.code, err.message)
-    setError({ field, text: err.message, code: err.code !== 'unknown' ? err.code : undefined })
+    setError({ field, text: errorSentence(t, err), code: err.code !== 'unknown' ? err.code : undefined })
     focusField(field)
   }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '../i18n'
+import { renderText } from '../i18n/backendText'
 import type { McpServerInfo } from '../api'
 import { configSummary, transportOf } from '../lib/mcp'
 import { fullDate } from '../lib/time'
@@ -186,7 +187,7 @@ function McpServerRow({ server: s, onEdit }: { server: McpServerInfo; onEdit: ()
   const transport = transportOf(s.config)
   const summary = configSummary(s.config)
   // A server switched off says so on its badge: no reason needed.
-  const reason = s.state === 'stopped' && !s.config.enabled ? '' : s.reason ?? ''
+  const reason = s.state === 'stopped' && !s.config.enabled ? '' : renderText(t, s.reasonText, s.reason ?? '')
 
   return (
     <li

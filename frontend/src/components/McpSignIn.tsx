@@ -1,6 +1,7 @@
 // Signing in to a remote MCP server (OAuth): the row's state and its Sign in /
 // Cancel / Sign out buttons, and the form's pre-registered client fields.
 import { useTranslation } from '../i18n'
+import { renderText } from '../i18n/backendText'
 import { MASKED, type McpServerInfo } from '../api'
 import { mcpSignIn } from '../store/mcp'
 import { Field } from './settings/fields'
@@ -18,7 +19,7 @@ export function McpSignInRow({ s }: { s: McpServerInfo }) {
   return (
     <div className={`mcp-signin mcp-signin--${auth}`} data-testid="mcp-signin" data-auth={auth}>
       <span className="mcp-signin__text" data-testid="mcp-signin-state" role={auth === 'refused' ? 'alert' : undefined}>
-        {t(`mcpLive.signIn.${auth}`, { why: s.authError ?? '' })}
+        {t(`mcpLive.signIn.${auth}`, { why: renderText(t, s.authErrorText, s.authError ?? '') })}
       </span>
       {(auth === 'signed_out' || auth === 'refused') && button('in', t('mcpLive.signIn.signIn'), 'mcp-sign-in', true)}
       {auth === 'expired' && button('in', t('mcpLive.signIn.signInAgain'), 'mcp-sign-in', true)}

@@ -4,6 +4,7 @@ import { memo, Suspense, useId, useMemo, useState } from 'react'
 import { ErrorActions } from './ErrorActions'
 import { Waiting } from './Waiting'
 import { useTranslation } from '../i18n'
+import { renderText } from '../i18n/backendText'
 import type { Call, Message } from '../api'
 import { selectMessageCalls, useStore } from '../store'
 import { Markdown } from './Markdown'
@@ -212,7 +213,7 @@ function AssistantMessage({
           <AlertIcon size={18} className="msg-error__icon" />
           <div className="msg-error__body">
             <p className="msg-error__title">{t('message.errorTitle')}</p>
-            <p className="msg-error__text">{m.errorMessage || t('message.errorUnknown')}</p>
+            <p className="msg-error__text">{renderText(t, m.errorText, m.errorMessage || t('message.errorUnknown'))}</p>
             {m.errorCode && <code className="msg-error__code">{m.errorCode}</code>}
           </div>
           <ErrorActions m={m} canRetry={canRetry} onRetry={onRetry} />

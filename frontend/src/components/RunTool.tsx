@@ -1,6 +1,7 @@
 import './RunTool.css'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '../i18n'
+import { errorSentence } from '../i18n/backendText'
 import { chatWorkspace, type RunOutput, type ToolSpec } from '../api'
 import { useStore } from '../store'
 import { formatDuration, parseArgs, prettyJSON } from '../lib/calls'
@@ -123,7 +124,7 @@ export function RunToolPanel({ tools }: { tools: ToolSpec[] }) {
     const ms = performance.now() - started
     setBusy(false)
     if ('output' in r) setOutcome({ ok: true, output: r.output, ms })
-    else setOutcome({ ok: false, message: r.error.message, code: r.error.code !== 'unknown' ? r.error.code : undefined, ms })
+    else setOutcome({ ok: false, message: errorSentence(t, r.error), code: r.error.code !== 'unknown' ? r.error.code : undefined, ms })
   }
 
   if (chats.length === 0) {

@@ -1,5 +1,6 @@
 import './Toasts.css'
 import { useTranslation } from '../i18n'
+import { renderText } from '../i18n/backendText'
 import { useStore } from '../store'
 import { AlertIcon, CheckIcon, CloseIcon } from './icons'
 
@@ -19,7 +20,7 @@ export function Toasts() {
           <span className="toast__icon">{toast.kind === 'error' ? <AlertIcon size={16} /> : <CheckIcon size={16} />}</span>
           <div className="toast__body">
             <p className="toast__title">{t(toast.title)}</p>
-            {toast.message && <p className="toast__msg">{toast.message}</p>}
+            {toast.message && <p className="toast__msg">{renderText(t, toast.text, toast.message)}</p>}
             {toast.code && <code className="toast__code">{toast.code}</code>}
           </div>
           {toast.action && (

@@ -1,6 +1,7 @@
 // A tool card's blocks: arguments/raw text (collapsible), the preview diff, the result.
 import { useId, useState } from 'react'
 import { useTranslation } from '../i18n'
+import { isUiText, renderText } from '../i18n/backendText'
 import type { Call } from '../api'
 import { DiffView } from './Diff'
 import { lineCount } from '../lib/calls'
@@ -73,13 +74,15 @@ export function CodeBox({
 export function PreviewBox({ preview, draft }: { preview: unknown; draft?: boolean }) {
   const { t } = useTranslation()
   if (!preview || typeof preview !== 'object') return null
-  const p = preview as { summary?: unknown; diff?: unknown; error?: unknown; refused?: unknown }
+  const p = preview as { summary?: unknown; diff?: unknown; error?: unknown; refused?: unknown; summaryText?: unknown; errorText?: unknown; text?: unknown }
+  // The backend's sentences, in the language shown (backendText.ts).
+  const said = (text: unknown, english: string) => renderText(t, isUiText(text) ? text : undefined, english)
   if (typeof p.refused === 'string' && p.refused) {
     // Known before Run: a path of this call leaves the workspace.
     return (
       <div className="tool-card__note tool-card__note--refused" data-testid="call-refusal" role="alert">
         <AlertIcon size={14} />
-        <span>{t(draft ? 'finish.refusedEdit' : 'finish.refused', { why: p.refused })}</span>
+        <span>{t(draft ? 'finish.refusedEdit' : 'finish.refused', { why: said(p.text, p.refused) })}</span>
       </div>
     )
   }
@@ -87,11 +90,11 @@ export function PreviewBox({ preview, draft }: { preview: unknown; draft?: boole
     return (
       <div className="tool-card__note tool-card__note--preview" data-testid="call-preview" role="note">
         <AlertIcon size={14} />
-        <span>{t(draft ? 'calls.previewEditFailed' : 'calls.previewFailed', { error: p.error })}</span>
+        <span>{t(draft ? 'calls.previewEditFailed' : 'calls.previewFailed', { error: said(p.errorText, p.error) })}</span>
       </div>
     )
   }
-  const summary = typeof p.summary === 'string' ? p.summary : ''
+  const summary = typeof p.summary === 'string' ? said(p.summaryText, p.summary) : ''
   const diff = typeof p.diff === 'string' ? p.diff : ''
   if (!summary && !diff) return null
   return (
@@ -118,7 +121,7 @@ export function ResultBox({ call: c }: { call: Call }) {
             : t('calls.result')
   return (
     <div className="tool-card__result">
-      <CodeBox label={label} text={c.result ?? ''} testId="call-result" wrap tone={tone} />
+      <CodeBox label={label} text={renderText(t, c.resultText, c.result ?? '')} testId="call-result" wrap tone={tone} />
       {c.truncated && (
         <p className="tool-card__truncated" data-testid="call-truncated">
           {t('calls.truncated')}

@@ -1,6 +1,7 @@
 // A tool card's forms: deny with a reason, edit the arguments (with the live diff), fix a problem call.
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '../i18n'
+import { errorSentence } from '../i18n/backendText'
 import type { ApiError, Call } from '../api'
 import { ArgsDiff } from './EditPreview'
 import { lineCount, parseArgs, prettyJSON } from '../lib/calls'
@@ -89,7 +90,7 @@ export function EditForm({
     }
     setError(null)
     const err = await onRun(r.value)
-    if (err) setError({ text: err.message, code: err.code !== 'unknown' ? err.code : undefined })
+    if (err) setError({ text: errorSentence(t, err), code: err.code !== 'unknown' ? err.code : undefined })
   }
 
   return (
@@ -209,7 +210,7 @@ export function FixForm({
     }
     setError(null)
     const err = await onRun(name.trim(), r.value)
-    if (err) setError({ text: err.message, code: err.code !== 'unknown' ? err.code : undefined })
+    if (err) setError({ text: errorSentence(t, err), code: err.code !== 'unknown' ? err.code : undefined })
   }
 
   return (

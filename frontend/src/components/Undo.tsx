@@ -3,6 +3,7 @@
 // workspace's History tab). An undo that would overwrite something changed
 // since is refused: the paths show, plainly, and nothing was restored.
 import { useTranslation } from '../i18n'
+import { renderText } from '../i18n/backendText'
 import type { Call, Checkpoint, CheckpointList, ToolSpec } from '../api'
 import { useStore } from '../store'
 import { checkpointOfCall, undoCheckpoint, useCheckpoints, useUndo, type UndoProblem } from '../store/undo'
@@ -195,7 +196,7 @@ function CheckpointItem({ cp, list, chatId }: { cp: Checkpoint; list: Checkpoint
               {p.isDir && '/'}
             </span>
             {p.size > 0 && <span className="undo-item__size">{formatSize(p.size)}</span>}
-            {!p.kept && p.note && <span className="undo-item__note">{p.note}</span>}
+            {!p.kept && p.note && <span className="undo-item__note">{renderText(t, p.noteText, p.note)}</span>}
           </li>
         ))}
         {more > 0 && <li className="undo-item__more">{t('undo.morePaths', { count: more })}</li>}

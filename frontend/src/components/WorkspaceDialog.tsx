@@ -2,6 +2,7 @@ import './WorkspaceDialog.css'
 import { useEffect, useId, useRef, useState } from 'react'
 import { keepFocus } from '../lib/focus'
 import { useTranslation } from '../i18n'
+import { errorSentence } from '../i18n/backendText'
 import { toApiError, type WorkspaceKind } from '../api'
 import { pickFolder } from '../store/requests'
 import { selectActiveWorkspace, useStore } from '../store'
@@ -59,7 +60,7 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
       }
     } catch (err) {
       const e = toApiError(err)
-      setError({ message: e.message, code: e.code !== 'unknown' ? e.code : undefined })
+      setError({ message: errorSentence(t, e), code: e.code !== 'unknown' ? e.code : undefined })
     }
   }
 
@@ -83,7 +84,7 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
     const err = await setWorkspace(chatId, { kind, dir: folder })
     setBusy(false)
     if (err) {
-      setError({ message: err.message, code: err.code !== 'unknown' ? err.code : undefined })
+      setError({ message: errorSentence(t, err), code: err.code !== 'unknown' ? err.code : undefined })
       return
     }
     onClose()
@@ -95,7 +96,7 @@ export function WorkspaceDialog({ open, onClose }: { open: boolean; onClose: () 
     const err = await resetScratch(chatId)
     setBusy(false)
     setConfirmReset(false)
-    if (err) setError({ message: err.message, code: err.code !== 'unknown' ? err.code : undefined })
+    if (err) setError({ message: errorSentence(t, err), code: err.code !== 'unknown' ? err.code : undefined })
     else toast({ kind: 'success', title: 'workspace.resetDone' })
   }
 

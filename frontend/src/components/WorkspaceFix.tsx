@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from '../i18n'
+import { errorSentence } from '../i18n/backendText'
 import { pickFolder } from '../store/requests'
 import { chatWorkspace, toApiError } from '../api'
 import { useStore } from '../store'
@@ -57,7 +58,7 @@ export function NewChatWorkspaceError() {
       <div className="msg-error__body">
         <p className="msg-error__title">{t('finish.workspace.unavailableTitle')}</p>
         <p className="msg-error__text">{t('finish.workspace.unavailableNew')}</p>
-        <p className="msg-error__text">{err.message}</p>
+        <p className="msg-error__text">{errorSentence(t, err)}</p>
       </div>
       <WorkspaceFix chatId={null} />
     </div>

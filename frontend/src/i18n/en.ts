@@ -10,6 +10,7 @@ import { mcpOffersEn } from './mcpOffers.en'
 import { contextEn } from './context.en'
 import { attachmentsEn } from './attachments.en'
 import { finishEn } from './finish.en'
+import { backendTextEn } from './backendText.en'
 import { trashEn } from './trash.en'
 import { filesOutEn } from './filesOut.en'
 export const en = {
@@ -818,6 +819,7 @@ export const en = {
   context: contextEn,
   attachments: attachmentsEn,
   finish: finishEn,
+  backendText: backendTextEn,
   trash: trashEn,
   filesOut: filesOutEn,
   errors: {

@@ -9,6 +9,7 @@ import { mcpOffersZh } from './mcpOffers.zh'
 import { contextZh } from './context.zh'
 import { attachmentsZh } from './attachments.zh'
 import { finishZh } from './finish.zh'
+import { backendTextZh } from './backendText.zh'
 import { trashZh } from './trash.zh'
 import { filesOutZh } from './filesOut.zh'
 import type { Resources } from './en'
@@ -815,6 +816,7 @@ export const zh: Resources = {
   context: contextZh,
   attachments: attachmentsZh,
   finish: finishZh,
+  backendText: backendTextZh,
   trash: trashZh,
   filesOut: filesOutZh,
   errors: {

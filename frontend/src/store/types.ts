@@ -1,7 +1,7 @@
 // The store's types in one place: each slice's state and actions, and the
 // Store they make together. Slices and the store's index import their types
 // from here; this file imports no slice, so there is no circle.
-import type { ApiError, AppInfo, Call, Chat, ChatNotice, ChatOptions, Message, NewAttachment, Provider, RunOutput, Settings,
+import type { ApiError, AppInfo, BackendText, Call, Chat, ChatNotice, ChatOptions, Message, NewAttachment, Provider, RunOutput, Settings,
   StreamDelta, StreamEnd, ToolSpec, WorkspaceChoice, WorkspaceInfo, Change } from '../api'
 import type { CallsByMessage } from './calls'
 import type { SyncState } from './stream'
@@ -154,6 +154,8 @@ export type Toast = {
   kind: ToastKind
   title: string
   message?: string
+  /** The message coded for translation (shown in the UI's language), when the backend coded it. */
+  text?: BackendText
   code?: string
   /** A button in the toast (e.g. Undo); `label` is an i18n key. */
   action?: { label: string; testId?: string; run: () => void }
@@ -200,7 +202,7 @@ export type WorkspaceState = {
   /** Overlay: what Apply would write (empty otherwise). */
   changes: Change[]
   loading: boolean
-  error: { code: string; message: string } | null
+  error: { code: string; message: string; text?: BackendText } | null
   /** Bumped by every load that finished (an open file re-reads on it). */
   version: number
 }

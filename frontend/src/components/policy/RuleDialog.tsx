@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '../../i18n'
+import { errorSentence } from '../../i18n/backendText'
 import { ApiError, RULE_SCOPES, type Call, type MatchKind, type RuleDraft, type RuleOptions, type RuleScope, type RuleTest } from '../../api'
 import { callSummary, clip, clockTime } from '../../lib/calls'
 import { addRuleFromCall, testRule } from '../../store/policy'
@@ -58,7 +59,7 @@ export function RuleDialog({
     setError('')
     const r = await testRule(c.id, draft())
     setBusy('')
-    if (r instanceof ApiError) setError(r.message)
+    if (r instanceof ApiError) setError(errorSentence(t, r))
     else {
       setTested(r)
       requestAnimationFrame(() => document.querySelector('[data-testid="rule-test-result"]')?.scrollIntoView?.({ block: 'nearest' }))
@@ -69,7 +70,7 @@ export function RuleDialog({
     setError('')
     const r = await addRuleFromCall(c.id, draft())
     setBusy('')
-    if (r instanceof ApiError) setError(r.message)
+    if (r instanceof ApiError) setError(errorSentence(t, r))
     else onSaved()
   }
 

@@ -1,6 +1,7 @@
 // Settings ▸ General: language, theme, system prompt, the tool loop's limits.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '../../i18n'
+import { errorSentence } from '../../i18n/backendText'
 import { TOOL_MODES, toApiError, type Language, type Settings, type Theme, type ToolMode } from '../../api'
 import { useStore } from '../../store'
 import { Switch } from '../Switch'
@@ -43,7 +44,7 @@ export function GeneralPanel() {
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="general-status"]')?.focus())
     } catch (err) {
       const e = toApiError(err)
-      setStatus({ kind: 'error', text: e.message, code: e.code !== 'unknown' ? e.code : undefined })
+      setStatus({ kind: 'error', text: errorSentence(t, e), code: e.code !== 'unknown' ? e.code : undefined })
     } finally {
       setBusy(false)
     }

@@ -2,6 +2,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { markUnsaved } from '../../lib/unsaved'
 import { useTranslation } from '../../i18n'
+import { errorSentence } from '../../i18n/backendText'
 import { toApiError, type Provider } from '../../api'
 import { useStore } from '../../store'
 import { listModels, testConnection } from '../../store/requests'
@@ -75,7 +76,7 @@ export function ProviderForm({
     } catch (err) {
       const e = toApiError(err)
       const target = kind === 'models' ? setModelStatus : setStatus
-      target({ kind: 'error', text: e.message, code: e.code !== 'unknown' ? e.code : undefined })
+      target({ kind: 'error', text: errorSentence(t, e), code: e.code !== 'unknown' ? e.code : undefined })
       return undefined
     } finally {
       setBusy(null)
@@ -124,7 +125,7 @@ export function ProviderForm({
       next = { kind: 'ok', key: 'providers.nowActive' }
     } catch (err) {
       const e = toApiError(err)
-      next = { kind: 'error', text: e.message, code: e.code !== 'unknown' ? e.code : undefined }
+      next = { kind: 'error', text: errorSentence(t, e), code: e.code !== 'unknown' ? e.code : undefined }
     } finally {
       setBusy(null)
     }

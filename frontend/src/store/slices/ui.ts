@@ -37,7 +37,7 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   },
   toastError: (title, err) => {
     const e = toApiError(err)
-    get().toast({ kind: 'error', title, message: e.message, code: e.code !== 'unknown' ? e.code : undefined })
+    get().toast({ kind: 'error', title, message: e.message, text: e.text, code: e.code !== 'unknown' ? e.code : undefined })
   },
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 

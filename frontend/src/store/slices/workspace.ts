@@ -111,7 +111,7 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice> = (set, get) => {
               return {
                 workspaces: {
                   ...s.workspaces,
-                  [chatId]: { ...prev, info: null, changes: [], loading: false, error: { code: e.code, message: e.message }, version: prev.version + 1 },
+                  [chatId]: { ...prev, info: null, changes: [], loading: false, error: { code: e.code, message: e.message, text: e.text }, version: prev.version + 1 },
                 },
               }
             })
