@@ -16,6 +16,7 @@ import (
 	"airlock/backend/paradigm"
 	"airlock/backend/tools"
 	"airlock/backend/tools/ojson"
+	"airlock/backend/uitext"
 )
 
 // Native calling: the model gets the tools as the API's tools parameter and
@@ -346,20 +347,21 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 			c.ModelCallID = fmt.Sprintf("call_%d", i+1)
 		}
 		args, err := nativeArguments(tc.Arguments)
+		problem := func(t uitext.Text) { c.State, c.Problem, c.ProblemText = chat.CallProblem, t.English, t.Ptr() }
 		switch {
 		case tc.Incomplete:
-			c.State, c.Problem = chat.CallProblem, "The answer ended before this call was complete (cut off at the output limit, or the connection broke), so it was not run."
+			problem(txtNativeCutOff.With())
 		case tc.Truncated:
-			c.State, c.Problem = chat.CallProblem, fmt.Sprintf("The arguments were longer than %d KB and were cut, so the call was not run.", llm.MaxToolArguments>>10)
+			problem(txtNativeTooLong.With("kb", llm.MaxToolArguments>>10))
 		case err != nil:
-			c.State, c.Problem = chat.CallProblem, "The arguments are not valid JSON, so the call was not run: "+err.Error()
+			problem(txtNativeBadJSON.With("error", err.Error()))
 		case c.Name == "":
-			c.State, c.Problem = chat.CallProblem, "The tool call has no tool name, so it was not run."
+			problem(txtNativeNoName.With())
 		default:
 			canon, clean, cerr := box.Registry().Check(c.Name, args)
 			c.Arguments = ojson.Encode(clean)
 			if cerr != nil {
-				c.State, c.Problem = chat.CallProblem, cerr.Error()
+				problem(uitext.Of(cerr))
 			} else {
 				c.Name = canon
 			}
@@ -367,8 +369,9 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 		out = append(out, c)
 	}
 	if dropped {
+		t := txtNativeDropped.With("max", llm.MaxToolCalls)
 		out = append(out, chat.Call{ModelCallID: "call_dropped", Format: FormatNative, State: chat.CallProblem,
-			Problem: fmt.Sprintf("The answer had more than %d tool calls; the rest were not turned into cards. Make fewer calls at a time.", llm.MaxToolCalls)})
+			Problem: t.English, ProblemText: t.Ptr()})
 	}
 	return out
 }
