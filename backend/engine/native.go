@@ -118,15 +118,16 @@ func (p turnPlan) textStream() *paradigm.Stream {
 }
 
 // refusal is why a provider refused tools, in a few words.
-func refusal(err error) string {
+func refusal(err error) uitext.Text {
 	var le *llm.Error
 	if errors.As(err, &le) && le.Said != "" {
+		said := strings.TrimSuffix(le.Said, ".")
 		if le.StatusCode > 0 {
-			return fmt.Sprintf("the server said “%s” (HTTP %d)", strings.TrimSuffix(le.Said, "."), le.StatusCode)
+			return txtServerSaidHTTP.With("said", said, "status", le.StatusCode)
 		}
-		return fmt.Sprintf("the server said “%s”", strings.TrimSuffix(le.Said, "."))
+		return txtServerSaid.With("said", said)
 	}
-	return err.Error()
+	return uitext.Of(err)
 }
 
 // refused says Auto asked natively and the provider refused tools.
@@ -137,7 +138,7 @@ func (p turnPlan) refused(err error) bool {
 
 // learn records what Auto found out about the model, and tells the chat
 // when it changes how the model is asked.
-func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
+func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason uitext.Text) {
 	if !p.auto {
 		return
 	}
@@ -146,7 +147,7 @@ func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
 	if err != nil || before.Learned == mode {
 		return
 	}
-	if _, err := e.store.LearnModelMode(ctx, p.provider.ID, p.provider.Model, mode, reason); err != nil {
+	if _, err := e.store.LearnModelMode(ctx, p.provider.ID, p.provider.Model, mode, reason.English); err != nil {
 		return
 	}
 	if mode == chat.ToolModeNative && before.Learned == "" {
@@ -324,11 +325,11 @@ func (e *Engine) learnFrom(p turnPlan, natives []llm.ToolCall, textCalls int) {
 	e.mu.Unlock()
 	switch {
 	case readable > 0:
-		e.learn(p, chat.ToolModeNative, "its native calls work")
+		e.learn(p, chat.ToolModeNative, txtLearnNativeWork.With())
 	case misses >= unreadableLimit:
-		e.learn(p, chat.ToolModeText, fmt.Sprintf("the arguments of its native calls were not valid JSON %d answers in a row", misses))
+		e.learn(p, chat.ToolModeText, txtLearnBadJSON.With("n", misses))
 	case len(natives) == 0 && textCalls > 0:
-		e.learn(p, chat.ToolModeText, "it wrote its calls as text although tools were offered")
+		e.learn(p, chat.ToolModeText, txtLearnWroteText.With())
 	}
 }
 

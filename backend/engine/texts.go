@@ -40,6 +40,11 @@ var (
 	txtCompacted       = uitext.Define("notice_compacted", "The model's window was full: Airlock folded {{n}} older messages (about {{before}} tokens) into a summary of about {{after}} tokens. The messages stay in the chat; the summary can be undone.")
 	txtNativeCalls     = uitext.Define("notice_native_calls", "native tool calls")
 	txtTextCalls       = uitext.Define("notice_text_calls", "tool calls written as text")
+	txtServerSaid      = uitext.Define("reason_server_said", "the server said “{{said}}”")
+	txtServerSaidHTTP  = uitext.Define("reason_server_said_http", "the server said “{{said}}” (HTTP {{status}})")
+	txtLearnNativeWork = uitext.Define("reason_native_calls_work", "its native calls work")
+	txtLearnBadJSON    = uitext.Define("reason_native_bad_json", "the arguments of its native calls were not valid JSON {{n}} answers in a row")
+	txtLearnWroteText  = uitext.Define("reason_wrote_text_calls", "it wrote its calls as text although tools were offered")
 	txtModeLearned     = uitext.Define("notice_mode_learned", "{{model}} will use {{how}} from now on: {{reason}}. Change this in the chat's Tools menu.")
 )
 
