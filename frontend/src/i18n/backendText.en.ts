@@ -2,6 +2,19 @@
 // `UPDATE_BACKEND_TEXT=1 go test -tags desktop,production,webkit2_41 ./facade -run TestBackendTextCatalog`.
 // Do not edit: change the Go declaration, then translate in backendText.zh.ts.
 export const backendTextEn = {
+  agent_approval: 'unknown approval default {{approval}} (want rules, reads or ask)',
+  agent_max_output: 'max output tokens must be between 0 (the provider\'s default) and {{max}}',
+  agent_name: 'an agent needs a name of 1 to {{max}} characters',
+  agent_paradigm: 'unknown tool-call paradigm {{paradigm}} (want json, xml or vcp)',
+  agent_prompt_too_long: 'the system prompt is longer than {{max}} characters',
+  agent_temperature: 'temperature must be between 0 and 2',
+  agent_too_many_tools: 'an agent can name at most {{max}} tools',
+  agent_tool_mode: 'unknown tool mode {{mode}} (want text, native or auto)',
+  agent_tool_name: '{{name}} is not a tool name',
+  agent_tool_timeout: 'the tool timeout must be between 1 and 3600 seconds, got {{got}}',
+  agent_top_p: 'top_p must be above 0 and at most 1',
+  agent_turns: 'the turn limit must be between 1 and 1000, got {{got}}',
+  agent_workspace_kind: 'unknown workspace kind {{kind}} (want scratch, folder or overlay)',
   apply_folder_not_empty: 'folder {{path}} holds files on disk that the model did not delete (perhaps created meanwhile); review and apply again',
   apply_several: '{{count}} changes were not applied: {{parts}}',
   apply_skipped_link: '{{path}} was skipped: on disk it now leads outside the folder through a symbolic link (look at it, then discard the change or remove the link and apply again)',
