@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"airlock/backend/chat"
+	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
 
@@ -29,10 +30,16 @@ type Subject struct {
 	// ReadOnly: the tool cannot change anything (engine.ReadOnlySafe), so
 	// an agent whose approval default is chat.ApprovalReads may run it.
 	ReadOnly bool
-	// ClaimsReadOnly: an MCP tool whose server says, as the call is
-	// decided, readOnlyHint true and not destructiveHint true (tools.Hints
-	// of the current list). Only a chat.MatchReadOnly rule reads it.
-	ClaimsReadOnly bool
+	// Hints: an MCP tool's annotations as its server gives them in its
+	// current list (refreshed on list_changed), read when the call is
+	// decided; nil: none. Only a chat.MatchReadOnly rule reads them.
+	Hints *tools.Hints
+}
+
+// claimsReadOnly: the server says now that the tool is read-only and does
+// not say it is destructive. A claim, not proof; no annotations, no claim.
+func (s Subject) claimsReadOnly() bool {
+	return s.Hints != nil && s.Hints.ReadOnly && !s.Hints.Destructive
 }
 
 // Active reports whether a rule holds for a call made now: not expired,
@@ -96,7 +103,7 @@ func toolMatches(r chat.Rule, s Subject) bool {
 	pattern, name := r.Tool, s.Call.Name
 	switch {
 	case r.Match.Kind == chat.MatchReadOnly: // the server's tools that say read-only now
-		return r.Effect == chat.RuleAllow && r.ToolServer != "" && r.ToolServer == s.Server && s.Remote != "" && s.ClaimsReadOnly
+		return r.Effect == chat.RuleAllow && r.ToolServer != "" && r.ToolServer == s.Server && s.Remote != "" && s.claimsReadOnly()
 	case r.ToolRemote != "":
 		return r.ToolServer == s.Server && r.ToolRemote == s.Remote
 	case pattern == name:

@@ -20,8 +20,7 @@ func Subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) a
 		s := approval.Subject{Call: c}
 		if t, ok := box.Get(c.Name); ok {
 			s.PathArgs, s.Server, s.Remote, s.ReadOnly = t.PathArgs, t.Server, t.Remote, ReadOnlySafe(t)
-			// The server's claims in its current list (refreshed on list_changed).
-			s.ClaimsReadOnly = t.Server != "" && t.Hints != nil && t.Hints.ReadOnly && !t.Hints.Destructive
+			s.Hints = t.Hints // the server's claims in its current list
 		}
 		switch {
 		case envErr != nil:
