@@ -22,7 +22,7 @@ type Draft struct {
 	// Tool: "" for the card's tool; else a canonical name or a glob of
 	// names ("mcp__git__*").
 	Tool  string         `json:"tool,omitempty"`
-	Match chat.MatchKind `json:"match"` // "any" (default), "path" or "exact"
+	Match chat.MatchKind `json:"match"` // "any" (default), "path", "exact" or "readonly"
 	// Path (match "path"): the folder, or a glob of folders; "" for the
 	// folder of the card's path ("docs" for read_file docs/a.md).
 	Path string `json:"path,omitempty"`
