@@ -104,7 +104,9 @@ func TestReadOnlyRuleReadsTheCurrentAnnotations(t *testing.T) {
 		t.Fatal("before the change")
 	}
 	// The server now says status is read-only and log is not (list_changed).
-	handler := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil }
+	handler := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{}, nil
+	}
 	srv.AddTool(&sdk.Tool{Name: "status", InputSchema: json.RawMessage(`{"type":"object"}`), Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}}, handler)
 	srv.AddTool(&sdk.Tool{Name: "log", InputSchema: json.RawMessage(`{"type":"object"}`), Annotations: &sdk.ToolAnnotations{Title: "Log"}}, handler)
 	deadline := time.Now().Add(10 * time.Second)
