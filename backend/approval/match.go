@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"airlock/backend/chat"
+	"airlock/backend/tools"
 	"airlock/backend/workspace"
 )
 
@@ -29,6 +30,16 @@ type Subject struct {
 	// ReadOnly: the tool cannot change anything (engine.ReadOnlySafe), so
 	// an agent whose approval default is chat.ApprovalReads may run it.
 	ReadOnly bool
+	// Hints: an MCP tool's annotations as its server gives them in its
+	// current list (refreshed on list_changed), read when the call is
+	// decided; nil: none. Only a chat.MatchReadOnly rule reads them.
+	Hints *tools.Hints
+}
+
+// claimsReadOnly: the server says now that the tool is read-only and does
+// not say it is destructive. A claim, not proof; no annotations, no claim.
+func (s Subject) claimsReadOnly() bool {
+	return s.Hints != nil && s.Hints.ReadOnly && !s.Hints.Destructive
 }
 
 // Active reports whether a rule holds for a call made now: not expired,
@@ -77,17 +88,22 @@ func Matches(r chat.Rule, s Subject) bool {
 		return pathsMatch(r, s)
 	case chat.MatchExact:
 		return exactMatches(r, s)
+	case chat.MatchReadOnly:
+		return true // toolMatches read the server and the claim
 	}
 	return false
 }
 
-// toolMatches: a rule on one MCP tool holds for that tool (server and
+// toolMatches: a rule on an MCP server's read-only tools holds for a tool
+// of that server that claims to be read-only now; a rule on one MCP tool holds for that tool (server and
 // name there) whatever name it is offered under now; else an exact name,
 // or a glob of names ("mcp__git__*"), which a never rule reads ignoring
 // case.
 func toolMatches(r chat.Rule, s Subject) bool {
 	pattern, name := r.Tool, s.Call.Name
 	switch {
+	case r.Match.Kind == chat.MatchReadOnly: // the server's tools that say read-only now
+		return r.Effect == chat.RuleAllow && r.ToolServer != "" && r.ToolServer == s.Server && s.Remote != "" && s.claimsReadOnly()
 	case r.ToolRemote != "":
 		return r.ToolServer == s.Server && r.ToolRemote == s.Remote
 	case pattern == name:

@@ -22,7 +22,7 @@ type Draft struct {
 	// Tool: "" for the card's tool; else a canonical name or a glob of
 	// names ("mcp__git__*").
 	Tool  string         `json:"tool,omitempty"`
-	Match chat.MatchKind `json:"match"` // "any" (default), "path" or "exact"
+	Match chat.MatchKind `json:"match"` // "any" (default), "path", "exact" or "readonly"
 	// Path (match "path"): the folder, or a glob of folders; "" for the
 	// folder of the card's path ("docs" for read_file docs/a.md).
 	Path string `json:"path,omitempty"`
@@ -90,6 +90,12 @@ func NewRule(d Draft, from *chat.Call, toolsOf ToolsOf, now int64) (chat.Rule, e
 	case hasMeta(r.Tool) && !doublestar.ValidatePattern(r.Tool):
 		return r, coded(txtRuleBadToolGlob, "tool", strconv.Quote(r.Tool))
 	}
+	if r.Match.Kind == chat.MatchReadOnly {
+		if err := readOnlyOf(&r, from, toolsOf); err != nil {
+			return r, err
+		}
+		return r, setScope(&r, d, from, now)
+	}
 	var paths []string
 	known := hasMeta(r.Tool)
 	if !known && toolsOf != nil {
@@ -117,6 +123,29 @@ func NewRule(d Draft, from *chat.Call, toolsOf ToolsOf, now int64) (chat.Rule, e
 
 func invalid(format string, args ...any) error {
 	return chat.Errorf("invalid_rule", chat.ErrInvalid, format, args...)
+}
+
+// readOnlyOf makes a rule on an MCP server's read-only tools: from a card
+// of one of its tools, or from the pattern of its tools (mcp__git__*). The
+// rule's tool is that pattern; ToolServer names the server. Allow only:
+// a server's claims may narrow what runs by itself, never what is denied.
+func readOnlyOf(r *chat.Rule, from *chat.Call, toolsOf ToolsOf) error {
+	if r.Effect != chat.RuleAllow {
+		return coded(txtRuleReadOnlyDeny)
+	}
+	server := ""
+	if name, ok := strings.CutPrefix(r.Tool, "mcp__"); ok && strings.HasSuffix(name, "__*") {
+		server = strings.TrimSuffix(name, "__*")
+	} else if toolsOf != nil {
+		if t, known := toolsOf(r.Tool); known {
+			server = t.Server
+		}
+	}
+	if server == "" || strings.Contains(server, "__") || hasMeta(server) {
+		return coded(txtRuleReadOnlyTool, "tool", strconv.Quote(r.Tool))
+	}
+	r.Tool, r.ToolServer, r.ToolRemote = "mcp__"+server+"__*", server, ""
+	return nil
 }
 
 func buildMatch(r *chat.Rule, d Draft, from *chat.Call, paths []string, known bool) error {
@@ -272,6 +301,8 @@ func Describe(r chat.Rule) string {
 		}
 	case chat.MatchExact:
 		fmt.Fprintf(&b, " when %s = %s", r.Match.Arg, clip(string(r.Match.Value), 120))
+	case chat.MatchReadOnly:
+		b.WriteString(" that the server says are read-only")
 	}
 	switch r.Scope {
 	case chat.ScopeCall:
@@ -333,5 +364,7 @@ var (
 	txtRuleBadFolderGlob = uitext.Define("rule_bad_folder_glob", "the folder pattern {{folder}} is not a valid glob")
 	txtRuleCallScope     = uitext.Define("rule_call_scope", "a rule for this call is made from its card")
 	txtRuleNoChat        = uitext.Define("rule_no_chat", "say which chat the rule is for")
+	txtRuleReadOnlyDeny  = uitext.Define("rule_readonly_deny", "a rule on a server's read-only tools can only allow; to deny, name the tools")
+	txtRuleReadOnlyTool  = uitext.Define("rule_readonly_tool", "{{tool}} is not an MCP server's tool or the pattern of one server's tools (such as mcp__git__*)")
 	txtRuleScope         = uitext.Define("rule_scope", "a rule holds for this call, this chat, an hour, until Airlock quits, or always; not {{scope}}")
 )

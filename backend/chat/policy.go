@@ -41,6 +41,11 @@ const (
 	MatchAny   MatchKind = "any"   // any arguments
 	MatchPath  MatchKind = "path"  // every path argument lies under a folder
 	MatchExact MatchKind = "exact" // one argument has exactly this value
+	// MatchReadOnly: the tools of one MCP server (Rule.ToolServer) that
+	// say, when the call is decided, readOnlyHint true and not
+	// destructiveHint true. The annotations are the server's claims, not
+	// proof; a tool without them is never covered. Allow rules only.
+	MatchReadOnly MatchKind = "readonly"
 )
 
 // RuleMatch is what a rule asks of a call's arguments.

@@ -20,6 +20,7 @@ func Subjects(box *tools.Toolbox, env tools.Env, envErr error) func(chat.Call) a
 		s := approval.Subject{Call: c}
 		if t, ok := box.Get(c.Name); ok {
 			s.PathArgs, s.Server, s.Remote, s.ReadOnly = t.PathArgs, t.Server, t.Remote, ReadOnlySafe(t)
+			s.Hints = t.Hints // the server's claims in its current list
 		}
 		switch {
 		case envErr != nil:

@@ -23,7 +23,22 @@ func scanRule(r scanner) (chat.Rule, error) {
 	err := r.Scan(&x.ID, &x.Effect, &x.Tool, &x.Match.Kind, &x.Match.Path, &x.Match.Arg, &value, &x.Scope, &x.ChatID,
 		&x.MessageID, &x.ExpiresAt, &x.Message, &x.FromCall, &x.CreatedAt, &x.Uses, &x.LastUsedAt, &x.ToolServer, &x.ToolRemote)
 	x.Match.Value = rawOrNil(value)
+	if x.Match.Kind == chat.MatchAny && x.ToolServer != "" && x.ToolRemote == "" {
+		x.Match.Kind = chat.MatchReadOnly
+	}
 	return x, err
+}
+
+// kindColumn is a rule's match_kind as stored. The column's CHECK (0008)
+// knows any, path and exact; a rule on a server's read-only tools
+// (chat.MatchReadOnly) is stored as 'any' with tool_server set and
+// tool_remote empty, a pair no other rule has (a rule on one MCP tool has
+// both, Airlock's tools and globs neither), and read back as readonly.
+func kindColumn(r chat.Rule) chat.MatchKind {
+	if r.Match.Kind == chat.MatchReadOnly {
+		return chat.MatchAny
+	}
+	return r.Match.Kind
 }
 
 // sessionOf is the session a rule of this scope is kept under.
@@ -46,6 +61,8 @@ func (s *Store) AddRule(ctx context.Context, r chat.Rule) (chat.Rule, error) {
 		return r, invalid("a rule allows or denies, not %q", r.Effect)
 	case r.Match.Value != nil && !json.Valid(r.Match.Value):
 		return r, invalid("the rule's value is not JSON")
+	case (r.Match.Kind == chat.MatchReadOnly) != (r.ToolServer != "" && r.ToolRemote == ""):
+		return r, invalid("a rule on a server's read-only tools names the server and no tool")
 	}
 	if r.CreatedAt == 0 {
 		r.CreatedAt = chat.Now()
@@ -57,7 +74,7 @@ func (s *Store) AddRule(ctx context.Context, r chat.Rule) (chat.Rule, error) {
 				WHERE effect = ? AND tool = ? AND match_kind = ? AND match_path = ? AND match_arg = ? AND match_value = ?
 				AND scope = ? AND coalesce(chat_id, '') = ? AND coalesce(message_id, '') = ? AND session_id = ? AND message = ?
 				AND tool_server = ? AND tool_remote = ?`,
-				r.Effect, r.Tool, r.Match.Kind, r.Match.Path, r.Match.Arg, string(r.Match.Value), r.Scope, r.ChatID,
+				r.Effect, r.Tool, kindColumn(r), r.Match.Path, r.Match.Arg, string(r.Match.Value), r.Scope, r.ChatID,
 				r.MessageID, session, r.Message, r.ToolServer, r.ToolRemote))
 			if err == nil {
 				r = found
@@ -70,7 +87,7 @@ func (s *Store) AddRule(ctx context.Context, r chat.Rule) (chat.Rule, error) {
 		res, err := tx.ExecContext(ctx, `INSERT INTO rules (effect, tool, match_kind, match_path, match_arg, match_value,
 			scope, chat_id, message_id, session_id, expires_at, message, from_call, created_at, tool_server, tool_remote)
 			VALUES (?, ?, ?, ?, ?, ?, ?, nullif(?, ''), nullif(?, ''), ?, ?, ?, ?, ?, ?, ?)`,
-			r.Effect, r.Tool, r.Match.Kind, r.Match.Path, r.Match.Arg, string(r.Match.Value), r.Scope, r.ChatID,
+			r.Effect, r.Tool, kindColumn(r), r.Match.Path, r.Match.Arg, string(r.Match.Value), r.Scope, r.ChatID,
 			r.MessageID, session, r.ExpiresAt, r.Message, r.FromCall, r.CreatedAt, r.ToolServer, r.ToolRemote)
 		if err != nil {
 			return err

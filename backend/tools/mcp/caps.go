@@ -165,15 +165,15 @@ func jsonDepth(raw []byte) int {
 // hintsOf reads a tool's annotations (the title cut at 200 bytes); nil
 // when there are none. DestructiveHint defaults to true in the spec, but a
 // server that said nothing is not shown as destructive: only what it said.
+// A tool said to be both read-only and destructive is taken as destructive
+// (not read-only), so no "read-only tools" rule covers it.
 func hintsOf(t *sdk.Tool) *tools.Hints {
 	a := t.Annotations
 	if a == nil {
 		return nil
 	}
-	h := &tools.Hints{Title: clipTitle(a.Title), ReadOnly: a.ReadOnlyHint}
-	if !a.ReadOnlyHint && a.DestructiveHint != nil && *a.DestructiveHint {
-		h.Destructive = true
-	}
+	destructive := a.DestructiveHint != nil && *a.DestructiveHint
+	h := &tools.Hints{Title: clipTitle(a.Title), ReadOnly: a.ReadOnlyHint && !destructive, Destructive: destructive}
 	if *h == (tools.Hints{}) {
 		return nil
 	}

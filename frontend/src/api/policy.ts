@@ -2,12 +2,12 @@
 import { arr, call, onEvent, type go, type Narrow } from './core'
 import { normalizeCall, type Call, type CallState } from './calls'
 
-/** A rule: a tool (or a glob of names) allowed, or never allowed, for any arguments, paths under a folder, or one argument's exact value. */
+/** A rule: a tool (or a glob of names) allowed, or never allowed, for any arguments, paths under a folder, one argument's exact value, or (readonly) the tools of one MCP server that say they are read-only. */
 export type Rule = Narrow<
   go.Rule,
   {
     effect: 'allow' | 'deny'
-    match: Narrow<go.RuleMatch, { kind: 'any' | 'path' | 'exact' }>
+    match: Narrow<go.RuleMatch, { kind: 'any' | 'path' | 'exact' | 'readonly' }>
     scope: 'call' | 'chat' | 'hour' | 'session' | 'always'
   }
 >

@@ -376,6 +376,8 @@ export const backendTextEn = {
   rule_no_paths: '{{tool}} takes no paths in the workspace; allow it for any arguments or for an exact value',
   rule_no_tool: 'say which tool the rule is for',
   rule_path_string: '{{arg}} is a path; its value must be a string',
+  rule_readonly_deny: 'a rule on a server\'s read-only tools can only allow; to deny, name the tools',
+  rule_readonly_tool: '{{tool}} is not an MCP server\'s tool or the pattern of one server\'s tools (such as mcp__git__*)',
   rule_scope: 'a rule holds for this call, this chat, an hour, until Airlock quits, or always; not {{scope}}',
   rule_unknown_tool: 'there is no tool named {{tool}} now; pick one from the list (a tool of an MCP server is listed while the server runs; for all of a server\'s tools use a pattern such as mcp__git__*)',
   rule_value_json: 'the value of {{arg}} must be JSON',

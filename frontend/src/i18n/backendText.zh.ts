@@ -259,6 +259,8 @@ export const backendTextZh: Record<keyof typeof backendTextEn, string> = {
   rule_no_paths: '{{tool}} 不接受工作区中的路径；请允许任意参数或某个确切值',
   rule_no_tool: '请说明规则针对哪个工具',
   rule_path_string: '{{arg}} 是路径；它的值必须是字符串',
+  rule_readonly_deny: '针对服务器只读工具的规则只能允许；要禁止，请写明具体工具',
+  rule_readonly_tool: '{{tool}} 不是 MCP 服务器的工具，也不是某个服务器全部工具的模式（例如 mcp__git__*）',
   rule_scope: '规则的有效范围是本次调用、本对话、一小时、直到 Airlock 退出或始终；不能是 {{scope}}',
   rule_unknown_tool: '现在没有名为 {{tool}} 的工具；请从列表中选择（MCP 服务器运行时会列出它的工具；要针对某个服务器的全部工具，请使用 mcp__git__* 这样的模式）',
   rule_value_json: '{{arg}} 的值必须是 JSON',

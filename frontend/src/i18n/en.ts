@@ -6,6 +6,7 @@ import { policyEn } from './policy.en'
 import { codeEn } from './code.en'
 import { contextWindowEn } from './contextWindow.en'
 import { mcpLiveEn } from './mcpLive.en'
+import { rulesReadOnlyEn } from './rulesReadOnly.en'
 import { mcpOffersEn } from './mcpOffers.en'
 import { contextEn } from './context.en'
 import { attachmentsEn } from './attachments.en'
@@ -815,6 +816,7 @@ export const en = {
   agentFollow: agentFollowEn,
   contextWindow: contextWindowEn,
   mcpLive: mcpLiveEn,
+  rulesReadOnly: rulesReadOnlyEn,
   mcpOffers: mcpOffersEn,
   context: contextEn,
   attachments: attachmentsEn,

@@ -5,6 +5,7 @@ import { policyZh } from './policy.zh'
 import { codeZh } from './code.zh'
 import { contextWindowZh } from './contextWindow.zh'
 import { mcpLiveZh } from './mcpLive.zh'
+import { rulesReadOnlyZh } from './rulesReadOnly.zh'
 import { mcpOffersZh } from './mcpOffers.zh'
 import { contextZh } from './context.zh'
 import { attachmentsZh } from './attachments.zh'
@@ -812,6 +813,7 @@ export const zh: Resources = {
   agentFollow: agentFollowZh,
   contextWindow: contextWindowZh,
   mcpLive: mcpLiveZh,
+  rulesReadOnly: rulesReadOnlyZh,
   mcpOffers: mcpOffersZh,
   context: contextZh,
   attachments: attachmentsZh,

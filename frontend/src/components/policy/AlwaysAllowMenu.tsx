@@ -7,6 +7,7 @@ import { useAgents } from '../../store/agents'
 import { KeyboardMenu } from '../KeyboardMenu'
 import { ChevronDownIcon, ShieldIcon } from '../icons'
 import { RuleDialog, type RuleChoice } from './RuleDialog'
+import { readOnlyServer } from './describe'
 import './policy.css'
 
 /**
@@ -35,6 +36,8 @@ export function AlwaysAllowMenu({
   const menuId = useId()
   // A rule for every chat runs nothing in a chat whose agent asks every time: the menu says so.
   const agentId = useStore((s) => s.chats.find((x) => x.id === c.chatId)?.agentId)
+  // The server says, in its current list, that this tool is read-only: a rule on its read-only tools is offered.
+  const server = useStore((s) => readOnlyServer(s.tools.find((x) => x.name === c.name)))
   const asksEveryTime = useAgents((s) => s.agents.find((a) => a.id === agentId)?.approval === 'ask')
 
   const show = () => {
@@ -123,6 +126,13 @@ export function AlwaysAllowMenu({
               folder === '.' ? t('policy.menu.pathRoot') : t('policy.menu.path', { folder: `${folder}/` }),
               t('policy.menu.pathDesc'),
               openDialog({ effect: 'allow', match: 'path' }),
+            )}
+          {server &&
+            item(
+              'always-allow-readonly',
+              t('rulesReadOnly.menu', { server }),
+              t('rulesReadOnly.menuDesc', { server }),
+              openDialog({ effect: 'allow', match: 'readonly' }),
             )}
           {options && options.args.length > 0 &&
             item('always-allow-exact', t('policy.menu.exact'), t('policy.menu.exactDesc'), openDialog({ effect: 'allow', match: 'exact' }))}

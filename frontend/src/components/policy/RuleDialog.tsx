@@ -5,7 +5,8 @@ import { ApiError, RULE_SCOPES, type Call, type MatchKind, type RuleDraft, type 
 import { callSummary, clip, clockTime } from '../../lib/calls'
 import { addRuleFromCall, testRule } from '../../store/policy'
 import { Dialog } from '../Dialog'
-import { folderChoices, whoText } from './describe'
+import { useStore } from '../../store'
+import { folderChoices, readOnlyServer, whoText } from './describe'
 import './policy.css'
 
 export type RuleChoice = { effect: 'allow' | 'deny'; match: MatchKind }
@@ -38,6 +39,7 @@ export function RuleDialog({
   const [arg, setArg] = useState(options.args.find((a) => a.path)?.name ?? options.args[0]?.name ?? '')
   const [scope, setScope] = useState<RuleScope>('chat')
   const [message, setMessage] = useState('')
+  const server = useStore((s) => readOnlyServer(s.tools.find((x) => x.name === c.name)))
   const [busy, setBusy] = useState<'' | 'test' | 'save'>('')
   const [error, setError] = useState('')
   const [tested, setTested] = useState<RuleTest | null>(null)
@@ -74,7 +76,12 @@ export function RuleDialog({
     else onSaved()
   }
 
-  const kinds: MatchKind[] = ['any', ...(folders.length ? (['path'] as const) : []), ...(options.args.length ? (['exact'] as const) : [])]
+  const kinds: MatchKind[] = [
+    'any',
+    ...(folders.length ? (['path'] as const) : []),
+    ...(options.args.length ? (['exact'] as const) : []),
+    ...(server && !never ? (['readonly'] as const) : []),
+  ]
   const scopes = options.scopes.length ? options.scopes.filter((s) => RULE_SCOPES.includes(s)) : RULE_SCOPES
   const value = options.args.find((a) => a.name === arg)?.value
 
@@ -113,11 +120,16 @@ export function RuleDialog({
           {kinds.map((k) => (
             <label key={k} className="rule-form__option">
               <input type="radio" name={`${ids}-kind`} value={k} checked={match === k} onChange={() => setMatch(k)} data-testid={`rule-kind-${k}`} />
-              <span>{t(`policy.dialog.kinds.${k}`)}</span>
+              <span>{k === 'readonly' ? t('rulesReadOnly.kind', { server }) : t(`policy.dialog.kinds.${k}`)}</span>
             </label>
           ))}
         </fieldset>
 
+        {match === 'readonly' && (
+          <p className="rule-form__value" data-testid="rule-readonly-claim">
+            {t('rulesReadOnly.claim')}
+          </p>
+        )}
         {match === 'path' && (
           <fieldset className="rule-form__group">
             <legend>{t('policy.dialog.folder')}</legend>
@@ -158,7 +170,7 @@ export function RuleDialog({
               </label>
             ))}
           </div>
-          <p className="rule-form__hint">{t(`policy.scopeHint.${scope}`)}</p>
+          <p className="rule-form__value">{t(`policy.scopeHint.${scope}`)}</p>
         </fieldset>
 
         {never && (
@@ -176,12 +188,12 @@ export function RuleDialog({
               onChange={(e) => setMessage(e.target.value)}
               data-testid="rule-message"
             />
-            <p className="rule-form__hint">{t('policy.dialog.messageHint')}</p>
+            <p className="rule-form__value">{t('policy.dialog.messageHint')}</p>
           </div>
         )}
 
         {options.covering.length > 0 && (
-          <p className="rule-form__hint" data-testid="rule-covering">
+          <p className="rule-form__value" data-testid="rule-covering">
             {t('policy.dialog.covered', { ids: options.covering.map((r) => `#${r.id}`).join(', ') })}
           </p>
         )}

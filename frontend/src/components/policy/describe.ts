@@ -9,6 +9,7 @@ import { useAgents } from '../../store/agents'
 export function matchText(r: Pick<Rule, 'match'>, t: TFunction): string {
   const m = r.match
   if (m.kind === 'path') return m.path && m.path !== '.' ? t('policy.match.path', { path: m.path }) : t('policy.match.pathRoot')
+  if (m.kind === 'readonly') return t('rulesReadOnly.match')
   if (m.kind === 'exact') return t('policy.match.exact', { arg: m.arg ?? '', value: clip(JSON.stringify(m.value ?? null), 60) })
   return t('policy.match.any')
 }
@@ -56,4 +57,9 @@ export function folderChoices(folder: string): string[] {
   }
   out.push('.')
   return out
+}
+
+/** The server of an MCP tool whose server says, in the list it gives now, that it is read-only and not destructive; '' otherwise. */
+export function readOnlyServer(tool: { server?: string; hints?: { readOnly?: boolean; destructive?: boolean } | null } | undefined): string {
+  return tool?.server && tool.hints?.readOnly && !tool.hints.destructive ? tool.server : ''
 }
