@@ -167,12 +167,12 @@ func (a *App) SaveMCPServer(previous string, cfg mcp.ServerConfig) (MCPServers, 
 		}
 		if i := slices.IndexFunc(saved, func(c mcp.ServerConfig) bool { return c.Name == previous }); i >= 0 {
 			if cfg, err = cfg.Unmask(saved[i]); err != nil {
-				return a.ListMCPServers(), toAPI(chat.Errorf("invalid_mcp_server", chat.ErrInvalid, "%s", err.Error()))
+				return a.ListMCPServers(), toAPI(chat.Coded("invalid_mcp_server", chat.ErrInvalid, uitext.Of(err)))
 			}
 		}
 	}
 	if err := cfg.Validate(); err != nil {
-		return a.ListMCPServers(), toAPI(chat.Errorf("invalid_mcp_server", chat.ErrInvalid, "%s", err.Error()))
+		return a.ListMCPServers(), toAPI(chat.Coded("invalid_mcp_server", chat.ErrInvalid, uitext.Of(err)))
 	}
 	if err := a.saveMCP(ctx, cfg, previous); err != nil {
 		return a.ListMCPServers(), toAPI(err)

@@ -1,9 +1,9 @@
 package chat
 
 import (
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -170,45 +170,45 @@ func (a Agent) Normalize() Agent {
 func (a Agent) Check() error {
 	switch {
 	case a.Name == "" || len([]rune(a.Name)) > MaxAgentName:
-		return fmt.Errorf("an agent needs a name of 1 to %d characters", MaxAgentName)
+		return txtAgentName.Error("max", MaxAgentName)
 	case len(a.SystemPrompt) > MaxAgentPrompt:
-		return fmt.Errorf("the system prompt is longer than %d characters", MaxAgentPrompt)
+		return txtAgentPrompt.Error("max", MaxAgentPrompt)
 	case a.Temperature != nil && (math.IsNaN(*a.Temperature) || *a.Temperature < 0 || *a.Temperature > 2):
-		return fmt.Errorf("temperature must be between 0 and 2")
+		return txtAgentTemperature.Error()
 	case a.TopP != nil && (math.IsNaN(*a.TopP) || *a.TopP <= 0 || *a.TopP > 1):
-		return fmt.Errorf("top_p must be above 0 and at most 1")
+		return txtAgentTopP.Error()
 	case a.MaxOutputTokens < 0 || a.MaxOutputTokens > MaxOutputTokens:
-		return fmt.Errorf("max output tokens must be between 0 (the provider's default) and %d", MaxOutputTokens)
+		return txtAgentMaxOutput.Error("max", MaxOutputTokens)
 	case a.MaxTurns < 1 || a.MaxTurns > 1000:
-		return fmt.Errorf("the turn limit must be between 1 and 1000, got %d", a.MaxTurns)
+		return txtAgentTurns.Error("got", a.MaxTurns)
 	case a.ToolTimeoutSeconds < 1 || a.ToolTimeoutSeconds > 3600:
-		return fmt.Errorf("the tool timeout must be between 1 and 3600 seconds, got %d", a.ToolTimeoutSeconds)
+		return txtAgentTimeout.Error("got", a.ToolTimeoutSeconds)
 	case len(a.Tools.Toggles) > MaxAgentToggles:
-		return fmt.Errorf("an agent can name at most %d tools", MaxAgentToggles)
+		return txtAgentToggles.Error("max", MaxAgentToggles)
 	}
 	if _, ok := ParseToolMode(string(a.ToolMode)); !ok {
-		return fmt.Errorf("unknown tool mode %q (want text, native or auto)", a.ToolMode)
+		return txtAgentToolMode.Error("mode", strconv.Quote(string(a.ToolMode)))
 	}
 	if !slices.Contains(ApprovalModes, a.Approval) {
-		return fmt.Errorf("unknown approval default %q (want rules, reads or ask)", a.Approval)
+		return txtAgentApproval.Error("approval", strconv.Quote(string(a.Approval)))
 	}
 	switch a.Paradigm {
 	case "json", "xml", "vcp":
 	default:
-		return fmt.Errorf("unknown tool-call paradigm %q (want json, xml or vcp)", a.Paradigm)
+		return txtAgentParadigm.Error("paradigm", strconv.Quote(a.Paradigm))
 	}
 	switch a.WorkspaceKind {
 	case "scratch":
 	case "folder", "overlay":
 		if strings.TrimSpace(a.WorkspaceDir) == "" {
-			return fmt.Errorf("a %s workspace needs a folder", a.WorkspaceKind)
+			return txtAgentNeedsFolder.Error("kind", a.WorkspaceKind)
 		}
 	default:
-		return fmt.Errorf("unknown workspace kind %q (want scratch, folder or overlay)", a.WorkspaceKind)
+		return txtAgentWorkspaceKind.Error("kind", strconv.Quote(a.WorkspaceKind))
 	}
 	for name := range a.Tools.Toggles {
 		if name == "" || len(name) > 128 {
-			return fmt.Errorf("%q is not a tool name", name)
+			return txtAgentToolName.Error("name", strconv.Quote(name))
 		}
 	}
 	return nil

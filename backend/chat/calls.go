@@ -47,11 +47,15 @@ type Call struct {
 	Format      string          `json:"format"`
 	State       CallState       `json:"state"`
 	Problem     string          `json:"problem,omitempty"` // why it is a problem card
-	Guard       string          `json:"guard,omitempty"`   // why it was not run automatically (loop guard)
-	DecidedBy   string          `json:"decidedBy,omitempty"`
-	DecidedAt   int64           `json:"decidedAt,omitempty"`
-	Reason      string          `json:"reason,omitempty"` // the user's reason for a denial
-	Result      string          `json:"result,omitempty"` // what the model is told
+	// ProblemText is Problem coded for the UI's language; Problem stays
+	// what the model reads. Stored in result_text while the card is
+	// unsettled: once told to the model, the result is the problem.
+	ProblemText *uitext.Text `json:"problemText,omitempty"`
+	Guard       string       `json:"guard,omitempty"` // why it was not run automatically (loop guard)
+	DecidedBy   string       `json:"decidedBy,omitempty"`
+	DecidedAt   int64        `json:"decidedAt,omitempty"`
+	Reason      string       `json:"reason,omitempty"` // the user's reason for a denial
+	Result      string       `json:"result,omitempty"` // what the model is told
 	// ResultText is Result coded for the UI's language, when it is one of
 	// Airlock's own sentences (an error); Result stays what the model reads.
 	ResultText  *uitext.Text `json:"resultText,omitempty"`

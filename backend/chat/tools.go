@@ -1,6 +1,10 @@
 package chat
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"airlock/backend/uitext"
+)
 
 // ToolCall is one call a model proposed in the text of an assistant message.
 // It is plain data: the approval flow keeps its own state beside it.
@@ -26,12 +30,14 @@ type ToolCall struct {
 // is told, so it can try again.
 type Problem struct {
 	Message string `json:"message"` // one or two sentences, for the user and the model alike
-	Raw     string `json:"raw"`
-	Name    string `json:"name,omitempty"` // the tool, when known
-	ID      string `json:"id,omitempty"`   // the id the call would have had
-	Format  string `json:"format,omitempty"`
-	Start   int    `json:"start"`
-	End     int    `json:"end"`
+	// Text is Message coded for the UI's language (nil: shown in English).
+	Text   *uitext.Text `json:"text,omitempty"`
+	Raw    string       `json:"raw"`
+	Name   string       `json:"name,omitempty"` // the tool, when known
+	ID     string       `json:"id,omitempty"`   // the id the call would have had
+	Format string       `json:"format,omitempty"`
+	Start  int          `json:"start"`
+	End    int          `json:"end"`
 	// Kind says what is wrong: "syntax" (the call can't be read or was cut
 	// off), "unknown_tool", "arguments" (the schema rejects them), "limit"
 	// (beyond the calls one message may make).

@@ -12,6 +12,7 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
+	"airlock/backend/uitext"
 )
 
 // Attachments: files a person attaches to a message, and images tools
@@ -253,9 +254,12 @@ func (p turnPlan) visionRefused(err error) bool {
 }
 
 // learnNoVision remembers that the model does not take images and tells the chat.
-func (e *Engine) learnNoVision(p turnPlan, reason string) {
-	_ = e.store.SetVision(context.Background(), chat.Vision{ProviderID: p.provider.ID, Model: p.provider.Model, Sees: "no", Source: "learned", Reason: reason})
-	e.notice(p.chat.ID, "vision_learned", txtVisionLearned.With("model", p.provider.Model, "reason", strings.TrimSuffix(reason, ".")))
+func (e *Engine) learnNoVision(p turnPlan, reason uitext.Text) {
+	_ = e.store.SetVision(context.Background(), chat.Vision{ProviderID: p.provider.ID, Model: p.provider.Model, Sees: "no", Source: "learned", Reason: reason.English})
+	if reason.Code == "" {
+		reason = uitext.Plain(strings.TrimSuffix(reason.English, "."))
+	}
+	e.notice(p.chat.ID, "vision_learned", txtVisionLearned.With("model", p.provider.Model, "reason", reason))
 }
 
 // keepAttachments gives an edited version of a message the files of the

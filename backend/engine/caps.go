@@ -34,10 +34,9 @@ func capCalls(calls []chat.Call) []chat.Call {
 	}
 	left := len(calls) - MaxCallsPerAnswer
 	kept := append([]chat.Call(nil), calls[:MaxCallsPerAnswer]...)
+	t := txtTooManyCalls.With("count", len(calls), "max", MaxCallsPerAnswer, "left", left)
 	return append(kept, chat.Call{Name: "too_many_calls", Arguments: json.RawMessage("{}"), State: chat.CallProblem,
-		Format: calls[MaxCallsPerAnswer].Format,
-		Problem: fmt.Sprintf("This answer asked for %d tool calls; Airlock takes at most %d from one answer. The other %d were left out and will not run: ask for fewer at a time.",
-			len(calls), MaxCallsPerAnswer, left)})
+		Format: calls[MaxCallsPerAnswer].Format, Problem: t.English, ProblemText: t.Ptr()})
 }
 
 // previewAll computes the previews of pending calls, a few at a time, for

@@ -488,7 +488,7 @@ func (e *Engine) run(ctx context.Context, t *turn, msg chat.Message, model Model
 		if window < MinWindow || window >= plan.window.Tokens {
 			window = shrinkWindow(plan.window.Window, estimate)
 		}
-		e.learnWindow(plan.provider, window, refusal(err))
+		e.learnWindow(plan.provider, window, refusal(err).English)
 		plan.window = e.budgetFor(context.Background(), plan.provider)
 		e.notice(msg.ChatID, "context_refit", txtRefit.With("window", fit.Thousands(plan.window.Tokens)))
 		res, err = stream()

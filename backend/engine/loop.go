@@ -51,7 +51,7 @@ func (e *Engine) afterAnswer(msg chat.Message, plan turnPlan, answer llm.Result)
 	}
 	for _, p := range res.Problems {
 		all = append(all, found{p.Start, chat.Call{ModelCallID: p.ID, Name: p.Name, Arguments: p.Arguments, Raw: p.Raw, Format: p.Format,
-			State: chat.CallProblem, Problem: p.Message}})
+			State: chat.CallProblem, Problem: p.Message, ProblemText: p.Text}})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
 	for _, n := range natives { // after the text, where the API puts them
@@ -281,7 +281,7 @@ func (e *Engine) TellModel(ctx context.Context, callID string) (chat.Call, error
 			return refuse("bad_state", chat.ErrInvalid, txtOnlyProblemSend)
 		}
 		c.DecidedBy, c.DecidedAt = chat.ByUser, chat.Now()
-		c.Result, c.ResultState = c.Problem, chat.ToolError
+		c.Result, c.ResultText, c.ResultState = c.Problem, c.ProblemText, chat.ToolError
 		if err := e.save(c); err != nil {
 			return err
 		}
@@ -309,7 +309,7 @@ func (e *Engine) supersedeUndecided(ctx context.Context, chatID string) error {
 			}
 		case c.State == chat.CallProblem && !c.Settled():
 			c.DecidedBy, c.DecidedAt = chat.ByNewMessage, chat.Now()
-			c.Reason, c.Result, c.ResultState = supersededReason, c.Problem, chat.ToolError
+			c.Reason, c.Result, c.ResultText, c.ResultState = supersededReason, c.Problem, c.ProblemText, chat.ToolError
 			if err := e.save(c); err != nil {
 				return err
 			}

@@ -16,6 +16,7 @@ import (
 	"airlock/backend/paradigm"
 	"airlock/backend/tools"
 	"airlock/backend/tools/ojson"
+	"airlock/backend/uitext"
 )
 
 // Native calling: the model gets the tools as the API's tools parameter and
@@ -117,15 +118,16 @@ func (p turnPlan) textStream() *paradigm.Stream {
 }
 
 // refusal is why a provider refused tools, in a few words.
-func refusal(err error) string {
+func refusal(err error) uitext.Text {
 	var le *llm.Error
 	if errors.As(err, &le) && le.Said != "" {
+		said := strings.TrimSuffix(le.Said, ".")
 		if le.StatusCode > 0 {
-			return fmt.Sprintf("the server said “%s” (HTTP %d)", strings.TrimSuffix(le.Said, "."), le.StatusCode)
+			return txtServerSaidHTTP.With("said", said, "status", le.StatusCode)
 		}
-		return fmt.Sprintf("the server said “%s”", strings.TrimSuffix(le.Said, "."))
+		return txtServerSaid.With("said", said)
 	}
-	return err.Error()
+	return uitext.Of(err)
 }
 
 // refused says Auto asked natively and the provider refused tools.
@@ -136,7 +138,7 @@ func (p turnPlan) refused(err error) bool {
 
 // learn records what Auto found out about the model, and tells the chat
 // when it changes how the model is asked.
-func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
+func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason uitext.Text) {
 	if !p.auto {
 		return
 	}
@@ -145,7 +147,7 @@ func (e *Engine) learn(p turnPlan, mode chat.ToolMode, reason string) {
 	if err != nil || before.Learned == mode {
 		return
 	}
-	if _, err := e.store.LearnModelMode(ctx, p.provider.ID, p.provider.Model, mode, reason); err != nil {
+	if _, err := e.store.LearnModelMode(ctx, p.provider.ID, p.provider.Model, mode, reason.English); err != nil {
 		return
 	}
 	if mode == chat.ToolModeNative && before.Learned == "" {
@@ -323,11 +325,11 @@ func (e *Engine) learnFrom(p turnPlan, natives []llm.ToolCall, textCalls int) {
 	e.mu.Unlock()
 	switch {
 	case readable > 0:
-		e.learn(p, chat.ToolModeNative, "its native calls work")
+		e.learn(p, chat.ToolModeNative, txtLearnNativeWork.With())
 	case misses >= unreadableLimit:
-		e.learn(p, chat.ToolModeText, fmt.Sprintf("the arguments of its native calls were not valid JSON %d answers in a row", misses))
+		e.learn(p, chat.ToolModeText, txtLearnBadJSON.With("n", misses))
 	case len(natives) == 0 && textCalls > 0:
-		e.learn(p, chat.ToolModeText, "it wrote its calls as text although tools were offered")
+		e.learn(p, chat.ToolModeText, txtLearnWroteText.With())
 	}
 }
 
@@ -346,20 +348,21 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 			c.ModelCallID = fmt.Sprintf("call_%d", i+1)
 		}
 		args, err := nativeArguments(tc.Arguments)
+		problem := func(t uitext.Text) { c.State, c.Problem, c.ProblemText = chat.CallProblem, t.English, t.Ptr() }
 		switch {
 		case tc.Incomplete:
-			c.State, c.Problem = chat.CallProblem, "The answer ended before this call was complete (cut off at the output limit, or the connection broke), so it was not run."
+			problem(txtNativeCutOff.With())
 		case tc.Truncated:
-			c.State, c.Problem = chat.CallProblem, fmt.Sprintf("The arguments were longer than %d KB and were cut, so the call was not run.", llm.MaxToolArguments>>10)
+			problem(txtNativeTooLong.With("kb", llm.MaxToolArguments>>10))
 		case err != nil:
-			c.State, c.Problem = chat.CallProblem, "The arguments are not valid JSON, so the call was not run: "+err.Error()
+			problem(txtNativeBadJSON.With("error", err.Error()))
 		case c.Name == "":
-			c.State, c.Problem = chat.CallProblem, "The tool call has no tool name, so it was not run."
+			problem(txtNativeNoName.With())
 		default:
 			canon, clean, cerr := box.Registry().Check(c.Name, args)
 			c.Arguments = ojson.Encode(clean)
 			if cerr != nil {
-				c.State, c.Problem = chat.CallProblem, cerr.Error()
+				problem(uitext.Of(cerr))
 			} else {
 				c.Name = canon
 			}
@@ -367,8 +370,9 @@ func fromNative(natives []llm.ToolCall, box *tools.Toolbox, dropped bool) []chat
 		out = append(out, c)
 	}
 	if dropped {
+		t := txtNativeDropped.With("max", llm.MaxToolCalls)
 		out = append(out, chat.Call{ModelCallID: "call_dropped", Format: FormatNative, State: chat.CallProblem,
-			Problem: fmt.Sprintf("The answer had more than %d tool calls; the rest were not turned into cards. Make fewer calls at a time.", llm.MaxToolCalls)})
+			Problem: t.English, ProblemText: t.Ptr()})
 	}
 	return out
 }

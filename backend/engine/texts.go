@@ -40,6 +40,11 @@ var (
 	txtCompacted       = uitext.Define("notice_compacted", "The model's window was full: Airlock folded {{n}} older messages (about {{before}} tokens) into a summary of about {{after}} tokens. The messages stay in the chat; the summary can be undone.")
 	txtNativeCalls     = uitext.Define("notice_native_calls", "native tool calls")
 	txtTextCalls       = uitext.Define("notice_text_calls", "tool calls written as text")
+	txtServerSaid      = uitext.Define("reason_server_said", "the server said “{{said}}”")
+	txtServerSaidHTTP  = uitext.Define("reason_server_said_http", "the server said “{{said}}” (HTTP {{status}})")
+	txtLearnNativeWork = uitext.Define("reason_native_calls_work", "its native calls work")
+	txtLearnBadJSON    = uitext.Define("reason_native_bad_json", "the arguments of its native calls were not valid JSON {{n}} answers in a row")
+	txtLearnWroteText  = uitext.Define("reason_wrote_text_calls", "it wrote its calls as text although tools were offered")
 	txtModeLearned     = uitext.Define("notice_mode_learned", "{{model}} will use {{how}} from now on: {{reason}}. Change this in the chat's Tools menu.")
 )
 
@@ -55,9 +60,16 @@ var (
 	txtAlreadyDecided     = uitext.Define("call_already_decided", "This {{tool}} call is already {{state}}.")
 	txtOnlyProblemSend    = uitext.Define("only_problem_send", "Only an unsettled problem card can be sent to the model.")
 	txtNothingToContinue  = uitext.Define("nothing_to_continue", "There are no tool results waiting to be sent.")
-	txtProblemNoRule      = uitext.Define("problem_no_rule", "A problem card cannot make a rule; fix it first.")
-	txtTooManyFiles       = uitext.Define("too_many_files", "{{n}} files are attached; a message may carry at most {{max}}.")
-	txtTooSmall           = uitext.Define("context_too_small", "This request needs about {{needed}} tokens even with older messages left out, but the model's window is {{window}} tokens ({{source}}) with {{reserve}} kept for the answer. Shorten your last message or the system prompt, offer fewer tools, or use a model with a larger window.")
+	// Problem cards of native calls (the model reads the English).
+	txtNativeCutOff  = uitext.Define("problem_native_cut_off", "The answer ended before this call was complete (cut off at the output limit, or the connection broke), so it was not run.")
+	txtNativeTooLong = uitext.Define("problem_native_too_long", "The arguments were longer than {{kb}} KB and were cut, so the call was not run.")
+	txtNativeBadJSON = uitext.Define("problem_native_bad_json", "The arguments are not valid JSON, so the call was not run: {{error}}")
+	txtNativeNoName  = uitext.Define("problem_no_tool_name", "The tool call has no tool name, so it was not run.")
+	txtNativeDropped = uitext.Define("problem_native_dropped", "The answer had more than {{max}} tool calls; the rest were not turned into cards. Make fewer calls at a time.")
+	txtTooManyCalls  = uitext.Define("problem_too_many_calls", "This answer asked for {{count}} tool calls; Airlock takes at most {{max}} from one answer. The other {{left}} were left out and will not run: ask for fewer at a time.")
+	txtProblemNoRule = uitext.Define("problem_no_rule", "A problem card cannot make a rule; fix it first.")
+	txtTooManyFiles  = uitext.Define("too_many_files", "{{n}} files are attached; a message may carry at most {{max}}.")
+	txtTooSmall      = uitext.Define("context_too_small", "This request needs about {{needed}} tokens even with older messages left out, but the model's window is {{window}} tokens ({{source}}) with {{reserve}} kept for the answer. Shorten your last message or the system prompt, offer fewer tools, or use a model with a larger window.")
 )
 
 // codedText is err's sentence when it is coded whole, for a stored

@@ -13,7 +13,6 @@ import (
 	"airlock/backend/chat"
 	"airlock/backend/engine/fit"
 	"airlock/backend/llm"
-	"airlock/backend/uitext"
 )
 
 // The context window: how large it is (WindowFor, else what an overflow
@@ -136,7 +135,7 @@ func (e *Engine) truncated(chatID string, estimate int, w Window, u chat.Usage) 
 		t, ok = llm.DetectTruncation(estimate, u.PromptTokens, 0)
 	}
 	if ok {
-		e.notice(chatID, "context_truncated", uitext.Plain(t.Message))
+		e.notice(chatID, "context_truncated", t.Text)
 	}
 	return ok
 }

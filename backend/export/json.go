@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 	"airlock/backend/workspace"
 )
 
@@ -54,7 +55,12 @@ func WriteJSON(w io.Writer, b Bundle) error {
 // importError is the error for a file that cannot be imported. It reads as
 // "cannot import: <what is wrong>".
 func importError(format string, args ...any) error {
-	return chat.Errorf("bad_import", chat.ErrInvalid, "cannot import: "+format, args...)
+	detail := fmt.Sprintf(format, args...)
+	reason, ok := uitext.Match(detail, importTemplates...)
+	if !ok {
+		reason = uitext.Plain(detail) // a field's path and what is wrong with it: stays as written
+	}
+	return chat.Coded("bad_import", chat.ErrInvalid, txtCannotImport.With("reason", reason))
 }
 
 // ReadJSON reads an Airlock export and checks it completely, so an import

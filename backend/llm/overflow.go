@@ -206,6 +206,7 @@ type Truncation struct {
 	Reported  int // the prompt_tokens the server reported
 	Window    int // the window the server seems to run with
 	Message   string
+	Text      uitext.Text // Message coded for the UI's language
 }
 
 // truncationRatio: a report below this share of the estimate is a cut, not
@@ -234,10 +235,7 @@ func DetectTruncation(estimated, reported, window int) (Truncation, bool) {
 		return Truncation{}, false
 	}
 	t := Truncation{Estimated: estimated, Reported: reported, Window: limit}
-	t.Message = fmt.Sprintf("The server read only %d of the about %d tokens Airlock sent: it runs the model with a %d-token window "+
-		"and silently cut the start of the conversation, so the model did not see all of it (its instructions may be among what was cut). "+
-		"Raise the server's context length (Ollama: set OLLAMA_CONTEXT_LENGTH, e.g. OLLAMA_CONTEXT_LENGTH=32768 ollama serve, or num_ctx in the model's Modelfile; "+
-		"LM Studio: the model's context length when loading it; llama.cpp: --ctx-size), or set this model's window to %d in Settings so Airlock fits the conversation itself.",
-		reported, estimated, limit, limit)
+	t.Text = txtTruncated.With("reported", reported, "estimated", estimated, "window", limit)
+	t.Message = t.Text.English
 	return t, true
 }

@@ -9,11 +9,15 @@ import (
 // The sentences of a failed request, coded so the UI shows them in its
 // language (backend/uitext); the server's own words stay as they came.
 var (
-	txtSaid          = uitext.Define("llm_said", "{{what}}: {{said}}")
-	txtBare          = uitext.Define("llm_bare", "{{what}}.")
-	txtWithHint      = uitext.Define("llm_with_hint", "{{what}}. {{hint}}")
-	txtThen          = uitext.Define("llm_then", "{{first}} {{then}}")
-	txtWithStatus    = uitext.Define("llm_with_status", "{{what}} (HTTP {{status}})")
+	txtSaid       = uitext.Define("llm_said", "{{what}}: {{said}}")
+	txtBare       = uitext.Define("llm_bare", "{{what}}.")
+	txtWithHint   = uitext.Define("llm_with_hint", "{{what}}. {{hint}}")
+	txtThen       = uitext.Define("llm_then", "{{first}} {{then}}")
+	txtWithStatus = uitext.Define("llm_with_status", "{{what}} (HTTP {{status}})")
+	txtTruncated  = uitext.Define("llm_truncated", "The server read only {{reported}} of the about {{estimated}} tokens Airlock sent: it runs the model with a {{window}}-token window "+
+		"and silently cut the start of the conversation, so the model did not see all of it (its instructions may be among what was cut). "+
+		"Raise the server's context length (Ollama: set OLLAMA_CONTEXT_LENGTH, e.g. OLLAMA_CONTEXT_LENGTH=32768 ollama serve, or num_ctx in the model's Modelfile; "+
+		"LM Studio: the model's context length when loading it; llama.cpp: --ctx-size), or set this model's window to {{window}} in Settings so Airlock fits the conversation itself.")
 	txtTimeout       = uitext.Define("llm_timeout", "The request ran out of time.")
 	txtStopped       = uitext.Define("llm_stopped", "Stopped.")
 	txtNoResponse    = uitext.Define("llm_no_response", "No response from {{server}} within {{after}}. The server may be overloaded or unreachable.")

@@ -142,12 +142,13 @@ func (s *scanner) finish(opts Options) Result {
 		used[id] = true
 		name := strings.TrimSpace(it.name)
 		kind := "syntax"
+		var checkErr error
 		if it.msg == "" && name == "" {
 			it.msg = "The tool call has no tool name, so it was not run."
 		}
 		if it.msg == "" && opts.Registry != nil {
 			canon, args, err := opts.Registry.Check(name, it.args)
-			it.args = args
+			it.args, checkErr = args, err
 			switch {
 			case err == nil:
 				name = canon
@@ -163,7 +164,7 @@ func (s *scanner) finish(opts Options) Result {
 				moreProblems++
 				continue
 			}
-			p := chat.Problem{Message: it.msg, Raw: raw, Name: name, ID: id, Format: it.format, Start: it.start, End: it.end, Kind: kind}
+			p := chat.Problem{Message: it.msg, Text: problemText(it.msg, checkErr), Raw: raw, Name: name, ID: id, Format: it.format, Start: it.start, End: it.end, Kind: kind}
 			if kind != "syntax" {
 				p.Arguments, p.Repaired = ojson.Encode(args), it.repaired
 			}
@@ -186,6 +187,7 @@ func (s *scanner) finish(opts Options) Result {
 		res.Problems = append(res.Problems, chat.Problem{Message: strconv.Itoa(moreProblems) + " more problems were found in this message and not listed.",
 			ID: genID(opts.IDSeed, "dropped-problems", len(s.items)), Start: len(s.text), End: len(s.text), Kind: "limit"})
 	}
+	codeProblems(res.Problems)
 	return res
 }
 

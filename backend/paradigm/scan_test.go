@@ -56,6 +56,9 @@ func runCases(t *testing.T, cases []scanCase) {
 				opts.Registry = testRegistry(t)
 			}
 			res := Scan(tc.in, opts)
+			for _, p := range res.Problems {
+				noteProblemText(p)
+			}
 			var got []call
 			for _, c := range res.Calls {
 				got = append(got, call{c.Name, string(c.Arguments), c.Format})

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"airlock/backend/chat"
+	"airlock/backend/uitext"
 )
 
 // agentConfig is the agents.config column: an agent without the fields
@@ -86,7 +87,7 @@ func (s *Store) SaveAgent(ctx context.Context, a chat.Agent) (chat.Agent, error)
 func saveAgent(ctx context.Context, tx *sql.Tx, a chat.Agent) (chat.Agent, error) {
 	a = a.Normalize()
 	if err := a.Check(); err != nil {
-		return a, invalid("%s", err.Error())
+		return a, chat.Coded("invalid", chat.ErrInvalid, uitext.Of(err))
 	}
 	now := chat.Now()
 	if a.ID == "" {

@@ -27,6 +27,12 @@ func scanCall(r scanner) (chat.Call, error) {
 	c.Preview = rawOrNil(preview)
 	c.Structured = rawOrNil(structured)
 	c.ResultText = textOf(text)
+	if c.State == chat.CallProblem { // result_text holds the problem's sentence (callText)
+		c.ProblemText = c.ResultText
+		if c.ResultState == "" {
+			c.ResultText = nil
+		}
+	}
 	if images != "" {
 		_ = json.Unmarshal([]byte(images), &c.Images) // written by imagesJSON: a bad value only loses the pictures
 	}
@@ -48,7 +54,17 @@ func callValues(c chat.Call) []any {
 	return []any{c.ID, c.ModelCallID, c.ChatID, c.MessageID, c.Index, c.Name, args, string(c.Edited), c.Raw,
 		c.Format, c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt, c.Reason, c.Result,
 		c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.CreatedAt, c.UpdatedAt,
-		imagesJSON(c.Images), string(c.Structured), c.Repaired, textJSON(c.ResultText), callCJK(c)}
+		imagesJSON(c.Images), string(c.Structured), c.Repaired, textJSON(callText(c)), callCJK(c)}
+}
+
+// callText is what result_text holds: the result's sentence, or on a
+// problem card the problem's (its result, once told to the model, is the
+// problem): no column of its own is needed.
+func callText(c chat.Call) *uitext.Text {
+	if c.State == chat.CallProblem && c.ResultText == nil {
+		return c.ProblemText
+	}
+	return c.ResultText
 }
 
 // textJSON is a coded sentence column: JSON, empty when there is none.
@@ -149,7 +165,7 @@ func (s *Store) UpdateCall(ctx context.Context, c chat.Call) error {
 		started_at = ?, finished_at = ?, preview = ?, updated_at = ?, result_images = ?, result_structured = ?, result_text = ?, cjk = ? WHERE id = ?`,
 		c.Name, string(c.Arguments), string(c.Edited), c.State, c.Problem, c.Guard, c.DecidedBy, c.DecidedAt,
 		c.Reason, c.Result, c.ResultState, c.Truncated, c.StartedAt, c.FinishedAt, string(c.Preview), c.UpdatedAt,
-		imagesJSON(c.Images), string(c.Structured), textJSON(c.ResultText), callCJK(c), c.ID)
+		imagesJSON(c.Images), string(c.Structured), textJSON(callText(c)), callCJK(c), c.ID)
 	if err == nil {
 		err = mustAffect(res, "tool call", c.ID)
 	}

@@ -1,9 +1,11 @@
 package tools
 
 import (
+	"airlock/backend/uitext"
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -209,27 +211,26 @@ type UnknownToolError struct {
 	Known []string
 }
 
-func (e *UnknownToolError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "There is no tool named %q.", e.Name)
+func (e *UnknownToolError) Error() string { return e.UIText().English }
+
+// UIText is the error's sentence, coded for the UI's language.
+func (e *UnknownToolError) UIText() uitext.Text {
+	name := strconv.Quote(e.Name)
 	if len(e.Known) == 0 {
-		b.WriteString(" No tools are available in this chat.")
-		return b.String()
+		return txtUnknownToolNone.With("name", name)
 	}
-	if s := closest(e.Name, e.Known); s != "" {
-		fmt.Fprintf(&b, " Did you mean %q?", s)
-	}
-	known := e.Known
-	more := 0
+	known, more := e.Known, 0
 	if len(known) > 30 {
 		known, more = known[:30], len(known)-30
 	}
-	fmt.Fprintf(&b, " Available tools: %s", strings.Join(known, ", "))
+	var list any = strings.Join(known, ", ")
 	if more > 0 {
-		fmt.Fprintf(&b, " and %d more", more)
+		list = txtToolsAndMore.With("tools", strings.Join(known, ", "), "more", more)
 	}
-	b.WriteString(".")
-	return b.String()
+	if s := closest(e.Name, e.Known); s != "" {
+		return txtUnknownToolSuggest.With("name", name, "suggest", strconv.Quote(s), "tools", list)
+	}
+	return txtUnknownTool.With("name", name, "tools", list)
 }
 
 func (e *UnknownToolError) Unwrap() error { return ErrUnknownTool }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/message"
 
 	"airlock/backend/tools/ojson"
+	"airlock/backend/uitext"
 )
 
 // ArgumentError says the arguments of a call don't fit the tool's schema.
@@ -26,13 +27,23 @@ type ArgumentError struct {
 	Hint   string // the expected arguments, briefly
 }
 
-func (e *ArgumentError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Tool %q: %s.", e.Tool, strings.Join(e.Issues, "; "))
-	if e.Hint != "" {
-		fmt.Fprintf(&b, " Expected arguments: %s.", e.Hint)
+func (e *ArgumentError) Error() string { return e.UIText().English }
+
+// UIText is the error's sentence, coded for the UI's language: each issue
+// by its template (issueTemplates), else in English.
+func (e *ArgumentError) UIText() uitext.Text {
+	issues := make([]uitext.Text, len(e.Issues))
+	for i, is := range e.Issues {
+		if t, ok := uitext.Match(is, issueTemplates...); ok {
+			issues[i] = t
+		} else {
+			issues[i] = uitext.Plain(is)
+		}
 	}
-	return b.String()
+	if e.Hint != "" {
+		return txtArgumentErrorHint.With("tool", strconv.Quote(e.Tool), "issues", issues, "hint", e.Hint)
+	}
+	return txtArgumentError.With("tool", strconv.Quote(e.Tool), "issues", issues)
 }
 
 // Validate repairs the tool name, coerces the arguments by the schema

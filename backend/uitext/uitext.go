@@ -50,7 +50,10 @@ func (t Text) Ptr() *Text {
 }
 
 // Template is a declared sentence: a code and its English template.
-type Template struct{ code, english string }
+type Template struct {
+	code, english string
+	matcher       *regexp.Regexp // for Match
+}
 
 var (
 	mu       sync.Mutex
@@ -71,7 +74,7 @@ func Define(code, english string) Template {
 		panic("uitext: code " + code + " declared twice")
 	}
 	registry[code] = english
-	return Template{code, english}
+	return Template{code: code, english: english, matcher: matcherOf(english)}
 }
 
 // Code is the template's code.
@@ -243,4 +246,51 @@ func (t Text) Map(f func(string) string) Text {
 		}
 	}
 	return out
+}
+
+// Match codes an English sentence written elsewhere without a code (a
+// parser's message, say): the first template whose English, its
+// placeholders standing for any text, is the whole sentence. The values
+// become the parameters; zero and false when none matches.
+func Match(english string, templates ...Template) (Text, bool) {
+	for _, t := range templates {
+		if t.matcher == nil {
+			continue
+		}
+		m := t.matcher.FindStringSubmatch(english)
+		if m == nil {
+			continue
+		}
+		params := map[string]any{}
+		for i, name := range t.matcher.SubexpNames() {
+			if i > 0 && name != "" {
+				params[name] = m[i]
+			}
+		}
+		if len(params) == 0 {
+			params = nil
+		}
+		return Text{Code: t.code, Params: params, English: english}, true
+	}
+	return Text{}, false
+}
+
+// matcherOf is the template as an anchored pattern, a placeholder any text.
+func matcherOf(english string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString(`(?s)^`)
+	last, seen := 0, map[string]bool{}
+	for _, loc := range holeRe.FindAllStringSubmatchIndex(english, -1) {
+		b.WriteString(regexp.QuoteMeta(english[last:loc[0]]))
+		name := english[loc[2]:loc[3]]
+		if seen[name] {
+			b.WriteString(`.+?`)
+		} else {
+			b.WriteString(`(?P<` + name + `>.+?)`)
+		}
+		seen[name] = true
+		last = loc[1]
+	}
+	b.WriteString(regexp.QuoteMeta(english[last:]) + `$`)
+	return regexp.MustCompile(b.String())
 }

@@ -94,3 +94,22 @@ func TestDefineRefusesBadAndDoubleCodes(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+func TestMatchCodesAnEnglishSentenceByItsTemplate(t *testing.T) {
+	tx, ok := Match("hello Ada (1+1), you have 3 messages", tplBare, tplGreet)
+	if !ok || tx.Code != "test_greet" || tx.Params["name"] != "Ada (1+1)" || tx.Params["count"] != "3 messages" {
+		t.Fatalf("%+v %v", tx, ok)
+	}
+	if tx.English != "hello Ada (1+1), you have 3 messages" {
+		t.Fatal(tx.English)
+	}
+	if _, ok := Match("hello Ada, you have 3 messages and more.", tplGreet); !ok {
+		t.Log("a trailing sentence is part of the last value") // .+? anchored at $: the rest is the last value
+	}
+	if _, ok := Match("goodbye Ada", tplGreet, tplBare); ok {
+		t.Fatal("matched an unrelated sentence")
+	}
+	if tx, ok := Match("nothing to fill", tplGreet, tplBare); !ok || tx.Code != "test_bare" || tx.Params != nil {
+		t.Fatalf("%+v", tx)
+	}
+}

@@ -155,3 +155,27 @@ test('a folder gone since: the stopped turn says so in Chinese', async () => {
   assert.doesNotMatch(await app.eval(`document.body.innerText`), ENGLISH)
   await stop(app)
 })
+
+test('a problem card (the demo\'s broken call) says why in Chinese; the model is told the English', async () => {
+  const app = await launch()
+  await look(app, 'light')
+  await ask(app, 'broken')
+  const problem = `document.querySelector('[data-testid="tool-card"][data-state="problem"] [data-testid="call-problem"]')`
+  await app.waitFor(`!!${problem}`, 20000, 'the problem card')
+  for (const theme of ['light', 'dark']) {
+    if (theme === 'dark') await look(app, 'dark')
+    const text = await app.waitFor(`${problem}?.innerText`, 10000, 'the problem again')
+    await app.eval(`${problem}.scrollIntoView({ block: 'center' })`)
+    await sleep(400)
+    app.screenshot(`backend-text-problem-zh-${theme}`)
+    console.log('# problem', JSON.stringify(text))
+    // Natively: arguments that are not JSON; as text: a tool that does not exist.
+    assert.match(text, /参数不是有效的 JSON，因此调用未运行|没有名为 "teleport" 的工具/)
+    assert.doesNotMatch(text, /so the call was not run|There is no tool named/)
+  }
+  const chatId = await app.eval(`document.querySelector('[data-testid="chat-item"][data-active="true"]').dataset.chatId`)
+  const stored = (await app.eval(`window.go.main.App.ListCalls(${JSON.stringify(chatId)})`)).find((c) => c.state === 'problem')
+  assert.match(stored.problem, /not valid JSON|There is no tool named/, 'the model reads English')
+  assert.match(stored.problemText.code, /^(problem_native_bad_json|unknown_tool.*)$/)
+  await stop(app)
+})

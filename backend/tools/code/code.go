@@ -24,6 +24,7 @@ import (
 
 	"airlock/backend/chat"
 	"airlock/backend/tools"
+	"airlock/backend/uitext"
 	"airlock/backend/workspace"
 )
 
@@ -54,19 +55,19 @@ func DefaultLimits() Limits {
 
 // Validate says what is wrong with a set of limits, in words for Settings.
 func (l Limits) Validate() error {
-	var bad []string
-	check := func(name string, v, lo, hi int, unit string) {
+	var bad []uitext.Text
+	check := func(t uitext.Template, v, lo, hi int) {
 		if v < lo || v > hi {
-			bad = append(bad, fmt.Sprintf("%s must be between %d and %d %s (got %d)", name, lo, hi, unit, v))
+			bad = append(bad, t.With("lo", lo, "hi", hi, "got", v))
 		}
 	}
-	check("wall time", l.TimeoutSeconds, 1, MaxTimeoutSeconds, "seconds")
-	check("memory", l.MemoryMiB, MinMemoryMiB, MaxMemoryMiB, "MiB")
-	check("output", l.OutputKiB, 1, MaxOutputKiB, "KiB")
-	check("files written", l.MaxFiles, 0, MaxFilesBound, "files")
-	check("bytes written", l.MaxWriteMiB, 1, MaxWriteMiBBound, "MiB")
+	check(txtLimitTime, l.TimeoutSeconds, 1, MaxTimeoutSeconds)
+	check(txtLimitMemory, l.MemoryMiB, MinMemoryMiB, MaxMemoryMiB)
+	check(txtLimitOutput, l.OutputKiB, 1, MaxOutputKiB)
+	check(txtLimitFiles, l.MaxFiles, 0, MaxFilesBound)
+	check(txtLimitBytes, l.MaxWriteMiB, 1, MaxWriteMiBBound)
 	if len(bad) > 0 {
-		return chat.Errorf("invalid_limits", chat.ErrInvalid, "code limits: %s", strings.Join(bad, "; "))
+		return chat.Coded("invalid_limits", chat.ErrInvalid, txtLimits.With("issues", bad))
 	}
 	return nil
 }
@@ -130,19 +131,19 @@ func decodeArgs(tool string, raw json.RawMessage) (args, error) {
 		raw = json.RawMessage("{}")
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
-		return args{}, invalid("%s: the arguments must be a JSON object {\"code\": \"...\"}: %v", tool, err)
+		return args{}, invalid(txtArgsNotObject, "tool", tool, "reason", err.Error())
 	}
 	if in.Code == nil || strings.TrimSpace(*in.Code) == "" {
-		return args{}, invalid("%s needs the argument \"code\": the program to run", tool)
+		return args{}, invalid(txtNeedsCode, "tool", tool)
 	}
 	if len(*in.Code) > MaxCodeBytes {
-		return args{}, invalid("%s: the code is %s; at most %s", tool, workspace.HumanSize(int64(len(*in.Code))), workspace.HumanSize(MaxCodeBytes))
+		return args{}, invalid(txtCodeTooLong, "tool", tool, "size", workspace.HumanSize(int64(len(*in.Code))), "max", workspace.HumanSize(MaxCodeBytes))
 	}
 	a := args{Code: *in.Code}
 	if s := strings.Trim(strings.TrimSpace(string(in.Timeout)), `"`); s != "" && s != "null" {
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || f < 1 || f > MaxTimeoutSeconds || f != float64(int(f)) {
-			return args{}, invalid("%s: \"timeout\" must be a whole number of seconds from 1 to %d (got %s)", tool, MaxTimeoutSeconds, s)
+			return args{}, invalid(txtBadTimeout, "tool", tool, "max", MaxTimeoutSeconds, "got", s)
 		}
 		a.Timeout = int(f)
 	}
@@ -151,13 +152,13 @@ func decodeArgs(tool string, raw json.RawMessage) (args, error) {
 	case "true":
 		a.ReadOnly = true
 	default:
-		return args{}, invalid("%s: \"read_only\" must be true or false", tool)
+		return args{}, invalid(txtBadReadOnly, "tool", tool)
 	}
 	return a, nil
 }
 
-func invalid(format string, v ...any) error {
-	return chat.Errorf(workspace.CodeInvalidArgs, chat.ErrInvalid, format, v...)
+func invalid(t uitext.Template, pairs ...any) error {
+	return chat.Coded(workspace.CodeInvalidArgs, chat.ErrInvalid, t.With(pairs...))
 }
 
 // Bounds are the limits one run takes (the card shows them).
@@ -257,7 +258,7 @@ func codeTool(cfg Config, name, lang, engine, description, example string, run r
 				return tools.Output{}, err
 			}
 			if env.FS == nil {
-				return tools.Output{}, chat.Errorf(workspace.CodeIO, chat.ErrInvalid, "this chat has no workspace for the code to run in")
+				return tools.Output{}, chat.Coded(workspace.CodeIO, chat.ErrInvalid, txtNoWorkspace.With())
 			}
 			rep := &Report{Plan: p}
 			rf := newRunFS(env.FS, a.ReadOnly, p.Bounds)

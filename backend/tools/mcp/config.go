@@ -6,11 +6,13 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"airlock/backend/redact"
+	"airlock/backend/uitext"
 )
 
 // Transport kinds a ServerConfig may name.
@@ -72,43 +74,43 @@ func (c ServerConfig) Validate() error {
 	if err := ValidateName(c.Name); err != nil {
 		return err
 	}
-	fail := func(field, format string, a ...any) error {
-		return fmt.Errorf("MCP server %q: %q %s", c.Name, field, fmt.Sprintf(format, a...))
+	fail := func(field string, t uitext.Template, pairs ...any) error {
+		return txtCfgField.Error("server", strconv.Quote(c.Name), "field", strconv.Quote(field), "problem", t.With(pairs...))
 	}
 	switch c.Kind() {
 	case TransportStdio:
 		if strings.TrimSpace(c.Command) == "" {
-			return fail("command", "is missing: a stdio server needs the program to start")
+			return fail("command", txtCfgNoCommand)
 		}
 		if c.URL != "" {
-			return fail("url", "is set on a stdio server: give either a command or a url, not both")
+			return fail("url", txtCfgURLOnStdio)
 		}
 	case TransportHTTP, TransportSSE:
 		if c.URL == "" {
-			return fail("url", "is missing: an %s server needs its address", c.Kind())
+			return fail("url", txtCfgNoURL, "kind", c.Kind())
 		}
 		u, err := url.Parse(c.URL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fail("url", "must be an http:// or https:// address")
+			return fail("url", txtCfgBadURL)
 		}
 		if c.Command != "" {
-			return fail("command", "is set on an %s server: give either a command or a url, not both", c.Kind())
+			return fail("command", txtCfgCommandOnHTTP, "kind", c.Kind())
 		}
 	default:
-		return fail("type", "is %q; use stdio, http (Streamable HTTP) or sse", c.Transport)
+		return fail("type", txtCfgBadType, "type", strconv.Quote(c.Transport))
 	}
 	for k := range c.Env {
 		if k == "" || strings.ContainsAny(k, "=\x00") {
-			return fail("env", "has an invalid variable name %q", k)
+			return fail("env", txtCfgBadEnv, "name", strconv.Quote(k))
 		}
 	}
 	for k := range c.Headers {
 		if k == "" || strings.ContainsAny(k, " :\r\n") {
-			return fail("headers", "has an invalid header name %q", k)
+			return fail("headers", txtCfgBadHeader, "name", strconv.Quote(k))
 		}
 	}
 	if c.InitTimeout < 0 || c.ListTimeout < 0 {
-		return fail("timeout", "must not be negative")
+		return fail("timeout", txtCfgNegativeTimeout)
 	}
 	return nil
 }
@@ -118,20 +120,22 @@ func (c ServerConfig) Validate() error {
 // the server from the tool in mcp__<server>__<tool>, so that no two servers
 // can produce the same tool name).
 func ValidateName(name string) error {
-	bad := func(why string) error { return fmt.Errorf("MCP server name %q %s", name, why) }
+	bad := func(t uitext.Template, pairs ...any) error {
+		return txtNameBad.Error("name", strconv.Quote(name), "why", t.With(pairs...))
+	}
 	switch {
 	case name == "":
-		return fmt.Errorf("an MCP server has no name")
+		return txtNameMissing.Error()
 	case len(name) > maxNameLen:
-		return bad(fmt.Sprintf("is longer than %d characters", maxNameLen))
+		return bad(txtNameTooLong, "max", maxNameLen)
 	case strings.Contains(name, "__"):
-		return bad(`contains "__", which separates the server from the tool in tool names`)
+		return bad(txtNameDoubleUnderscore)
 	case !isAlnum(name[0]) || !isAlnum(name[len(name)-1]):
-		return bad("must start and end with a letter or digit")
+		return bad(txtNameEnds)
 	}
 	for i := 0; i < len(name); i++ {
 		if c := name[i]; !isAlnum(c) && c != '-' && c != '_' {
-			return bad("may only contain letters, digits, '-' and '_'")
+			return bad(txtNameChars)
 		}
 	}
 	return nil
@@ -149,7 +153,7 @@ func ValidateAll(cfgs []ServerConfig) error {
 			return err
 		}
 		if seen[c.Name] {
-			return fmt.Errorf("MCP server %q is defined twice", c.Name)
+			return txtCfgTwice.Error("server", strconv.Quote(c.Name))
 		}
 		seen[c.Name] = true
 	}

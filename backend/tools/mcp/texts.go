@@ -54,3 +54,24 @@ func reasonOf(err error) uitext.Text {
 	}
 	return uitext.Of(err)
 }
+
+// A server's configuration refused (the Settings form shows these).
+var (
+	txtCfgField             = uitext.Define("mcp_cfg_field", "MCP server {{server}}: {{field}} {{problem}}")
+	txtCfgNoCommand         = uitext.Define("mcp_cfg_no_command", "is missing: a stdio server needs the program to start")
+	txtCfgURLOnStdio        = uitext.Define("mcp_cfg_url_on_stdio", "is set on a stdio server: give either a command or a url, not both")
+	txtCfgNoURL             = uitext.Define("mcp_cfg_no_url", "is missing: an {{kind}} server needs its address")
+	txtCfgBadURL            = uitext.Define("mcp_cfg_bad_url", "must be an http:// or https:// address")
+	txtCfgCommandOnHTTP     = uitext.Define("mcp_cfg_command_on_http", "is set on an {{kind}} server: give either a command or a url, not both")
+	txtCfgBadType           = uitext.Define("mcp_cfg_bad_type", "is {{type}}; use stdio, http (Streamable HTTP) or sse")
+	txtCfgBadEnv            = uitext.Define("mcp_cfg_bad_env", "has an invalid variable name {{name}}")
+	txtCfgBadHeader         = uitext.Define("mcp_cfg_bad_header", "has an invalid header name {{name}}")
+	txtCfgNegativeTimeout   = uitext.Define("mcp_cfg_negative_timeout", "must not be negative")
+	txtCfgTwice             = uitext.Define("mcp_cfg_twice", "MCP server {{server}} is defined twice")
+	txtNameBad              = uitext.Define("mcp_name_bad", "MCP server name {{name}} {{why}}")
+	txtNameMissing          = uitext.Define("mcp_name_missing", "an MCP server has no name")
+	txtNameTooLong          = uitext.Define("mcp_name_too_long", "is longer than {{max}} characters")
+	txtNameDoubleUnderscore = uitext.Define("mcp_name_double_underscore", `contains "__", which separates the server from the tool in tool names`)
+	txtNameEnds             = uitext.Define("mcp_name_ends", "must start and end with a letter or digit")
+	txtNameChars            = uitext.Define("mcp_name_chars", "may only contain letters, digits, '-' and '_'")
+)

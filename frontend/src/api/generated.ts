@@ -282,6 +282,11 @@ export type Call = {
   format: string
   state: string
   problem?: string
+  problemText?: {
+    code: string
+    params?: Record<string, unknown>
+    english: string
+  } | null
   guard?: string
   decidedBy?: string
   decidedAt?: number

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from '../i18n'
+import { errorSentence } from '../i18n/backendText'
 import type { ApiError, ExportFormat, ImportResult } from '../api'
 import { exportChats, importFile } from '../store/history'
 import { AlertIcon, CheckIcon, DownloadIcon, UploadIcon } from './icons'
@@ -78,7 +79,7 @@ export function DataPanel() {
           <p className="data-panel__result data-panel__result--error" role="alert" data-testid="import-error">
             <AlertIcon size={14} />
             <span>
-              <strong>{t('history.data.importFailed')}</strong> · {outcome.error.message}
+              <strong>{t('history.data.importFailed')}</strong> · {errorSentence(t, outcome.error)}
               {outcome.error.code !== 'unknown' && <code className="toast__code"> {outcome.error.code}</code>}
             </span>
           </p>

@@ -9,8 +9,8 @@ import { AmbiguousKeysNote, CallImages, McpBadge, McpNote, useMcpServer } from '
 import { CardUndo } from './Undo'
 import { AlwaysAllowMenu } from './policy/AlwaysAllowMenu'
 import { callSummary, formatDuration, prettyJSON } from '../lib/calls'
-import { AlertIcon, BanIcon, ChevronIcon, PencilIcon, PlayIcon, ShieldIcon, StopIcon, WrenchIcon } from './icons'
-import { CodeBox, PreviewBox, ResultBox, hasArgs, saidAlready } from './ToolCardBoxes'
+import { BanIcon, ChevronIcon, PencilIcon, PlayIcon, ShieldIcon, StopIcon, WrenchIcon } from './icons'
+import { CodeBox, PreviewBox, ProblemNote, ResultBox, hasArgs, saidAlready } from './ToolCardBoxes'
 import { CodePlanBox, CodeReportBox, codeReport, readOnlyArgs } from './ToolCardCode'
 import { isCodeTool } from '../api'
 import { DenyForm, EditForm, FixForm } from './ToolCardForms'
@@ -217,12 +217,7 @@ function ToolCardImpl({ call: c, paradigm, readOnly, familyNames }: Props) {
 
       {mcpServer && <McpNote server={mcpServer} />}
 
-      {c.state === 'problem' && c.problem && (
-        <div className="tool-card__problem" data-testid="call-problem" role={openProblem ? 'alert' : undefined}>
-          <AlertIcon size={15} />
-          <span>{c.problem}</span>
-        </div>
-      )}
+      <ProblemNote call={c} alert={openProblem} />
 
       {c.state === 'interrupted' && !readOnly && (
         <div className="tool-card__note tool-card__note--interrupted" role="note">

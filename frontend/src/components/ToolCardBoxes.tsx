@@ -130,3 +130,15 @@ export function ResultBox({ call: c }: { call: Call }) {
     </div>
   )
 }
+
+/** Why a call is a problem card, in the language shown (the model reads the English). */
+export function ProblemNote({ call: c, alert }: { call: Call; alert?: boolean }) {
+  const { t } = useTranslation()
+  if (c.state !== 'problem' || !c.problem) return null
+  return (
+    <div className="tool-card__problem" data-testid="call-problem" role={alert ? 'alert' : undefined}>
+      <AlertIcon size={15} />
+      <span>{renderText(t, c.problemText, c.problem)}</span>
+    </div>
+  )
+}

@@ -2,7 +2,7 @@
 // one. Beside the main store like store/history.ts: it keeps its own state
 // here and drives the main store through setState.
 import { create } from 'zustand'
-import { agentsApi, type Agent, type Chat, type ChatSetup, type ChatTools, type Message, type ProviderModels, type ToolOffer } from '../api'
+import { agentsApi, toApiError, type Agent, type ApiError, type Chat, type ChatSetup, type ChatTools, type Message, type ProviderModels, type ToolOffer } from '../api'
 import { startAnswer } from './history'
 import { useStore } from './index'
 import { usePending } from './pending'
@@ -183,7 +183,8 @@ export async function loadToolList(): Promise<void> {
 }
 
 /** Saves an agent; returns the saved one, or an error message for the form. */
-export async function saveAgent(a: Agent): Promise<Agent | string> {
+/** The saved agent, or why not (its sentence coded for the UI's language). */
+export async function saveAgent(a: Agent): Promise<Agent | ApiError> {
   try {
     const saved = await agentsApi.saveAgent(a)
     await loadAgents()
@@ -191,7 +192,7 @@ export async function saveAgent(a: Agent): Promise<Agent | string> {
     await store().loadChats()
     return saved
   } catch (err) {
-    return err instanceof Error ? err.message : String(err)
+    return toApiError(err)
   }
 }
 

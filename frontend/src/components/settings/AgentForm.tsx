@@ -1,7 +1,8 @@
 // The agent editor: model (optional), prompt, options, tools one by one, limits.
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '../../i18n'
-import { TOOL_MODES, type Agent, type ToolMode } from '../../api'
+import { ApiError, TOOL_MODES, type Agent, type ToolMode } from '../../api'
+import { errorSentence } from '../../i18n/backendText'
 import { loadToolList, saveAgent, useAgents } from '../../store/agents'
 import { ToolChecklist } from '../ChatTools'
 import { ModelMenu } from '../ModelPicker'
@@ -75,7 +76,7 @@ export function AgentForm({ agent, onDone }: { agent: Agent; onDone: () => void 
     setBusy(true)
     const r = await saveAgent(a)
     setBusy(false)
-    if (typeof r === 'string') setError(r)
+    if (r instanceof ApiError) setError(errorSentence(t, r))
     else onDone()
   }
 
