@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startApp, newDataDir } from './harness.mjs'
+import { startApp, newDataDir, look } from './harness.mjs'
 import { ask, card, chooseFolder, lastAssistant, openFiles } from './files-script.mjs'
 
 const running = new Set()
@@ -27,13 +27,10 @@ async function stop(app) {
   running.delete(app)
   await app.close()
 }
-async function look(app, theme) {
-  await app.eval(`(async () => { const a = window.go.main.App; const s = await a.GetSettings(); await a.SaveSettings({ ...s, language: 'zh', theme: ${JSON.stringify(theme)} }) })()`)
-  await app.eval(`(setTimeout(() => location.reload(), 50), true)`)
-  await sleep(800)
-  await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
+/** Chinese in the given theme (the harness's look), once the page says it is Chinese. */
+async function lookZh(app, theme) {
+  await look(app, 'zh', theme)
   await app.waitFor(`document.documentElement.lang.startsWith('zh')`, 5000, 'Chinese')
-  await sleep(500)
 }
 
 test('MCP: a server that cannot start and one that exits during start-up say so in Chinese', async () => {
@@ -47,7 +44,7 @@ test('MCP: a server that cannot start and one that exits during start-up say so 
   })
   await app.waitFor(`window.go.main.App.ListMCPServers().then(l => l.servers.length === 2 && l.servers.every(s => s.state === 'failed'))`, 20000, 'both fail')
   for (const theme of ['light', 'dark']) {
-    await look(app, theme)
+    await lookZh(app, theme)
     await app.click('settings-open')
     await app.click('settings-tab-tools')
     const reason = (name) => `document.querySelector('[data-testid="mcp-server"][data-name="${name}"] [data-testid="mcp-reason"]')?.innerText`
@@ -71,7 +68,7 @@ test('overlay chat: a card\'s preview, a path leaving the workspace and the Chan
   const dir = mkdtempSync(join(tmpdir(), 'airlock-zh-overlay-'))
   writeFileSync(join(dir, 'existing.md'), '# Existing\n')
   const app = await launch()
-  await look(app, 'light')
+  await lookZh(app, 'light')
   await app.click('new-chat')
   await openFiles(app)
   await chooseFolder(app, dir, 'overlay')
@@ -112,7 +109,7 @@ test('overlay chat: a card\'s preview, a path leaving the workspace and the Chan
   await app.waitFor(`!!document.querySelector('[data-testid="change"][data-path="notes.md"]')`, 5000, 'notes.md in Changes')
   for (const theme of ['light', 'dark']) {
     if (theme === 'dark') {
-      await look(app, 'dark')
+      await lookZh(app, 'dark')
       await openFiles(app)
       await app.click('changes-tab')
       await app.waitFor(`!!document.querySelector('[data-testid="change"][data-path="notes.md"]')`, 5000, 'Changes again')
@@ -128,7 +125,7 @@ test('overlay chat: a card\'s preview, a path leaving the workspace and the Chan
 test('a folder gone since: the stopped turn says so in Chinese', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'airlock-zh-vanish-'))
   const app = await launch()
-  await look(app, 'light')
+  await lookZh(app, 'light')
   await app.click('new-chat')
   await openFiles(app)
   await chooseFolder(app, dir)
@@ -140,7 +137,7 @@ test('a folder gone since: the stopped turn says so in Chinese', async () => {
   await app.click('send')
   await app.waitFor(`(() => { const m = ${lastAssistant}; return m && m.status === 'error' })()`, 20000, 'the stopped turn')
   for (const theme of ['light', 'dark']) {
-    await look(app, theme)
+    await lookZh(app, theme)
     await app.waitFor(`!!document.querySelector('[data-testid="message-error"]')`, 10000, 'the error again')
     await sleep(400)
     app.screenshot(`backend-text-vanished-zh-${theme}`)
@@ -158,12 +155,12 @@ test('a folder gone since: the stopped turn says so in Chinese', async () => {
 
 test('a problem card (the demo\'s broken call) says why in Chinese; the model is told the English', async () => {
   const app = await launch()
-  await look(app, 'light')
+  await lookZh(app, 'light')
   await ask(app, 'broken')
   const problem = `document.querySelector('[data-testid="tool-card"][data-state="problem"] [data-testid="call-problem"]')`
   await app.waitFor(`!!${problem}`, 20000, 'the problem card')
   for (const theme of ['light', 'dark']) {
-    if (theme === 'dark') await look(app, 'dark')
+    if (theme === 'dark') await lookZh(app, 'dark')
     const text = await app.waitFor(`${problem}?.innerText`, 10000, 'the problem again')
     await app.eval(`${problem}.scrollIntoView({ block: 'center' })`)
     await sleep(400)

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startApp, newDataDir } from './harness.mjs'
+import { startApp, newDataDir, look } from './harness.mjs'
 import { ask, card, chooseFolder, openFiles } from './files-script.mjs'
 
 const PREFIX = process.env.SHOT_PREFIX ?? ''
@@ -24,15 +24,6 @@ async function stop(app) {
   await app.close()
 }
 
-/** Language and theme as Settings saves them; the page is loaded again to take them. */
-async function look(app, language, theme) {
-  await app.eval(`(async () => { const a = window.go.main.App; const s = await a.GetSettings(); await a.SaveSettings({ ...s, language: ${JSON.stringify(language)}, theme: ${JSON.stringify(theme)} }) })()`)
-  await app.eval(`(setTimeout(() => location.reload(), 50), true)`)
-  await sleep(300)
-  await sleep(500)
-  await app.waitFor(`!!document.querySelector('[data-testid="composer"]')`, 20000, 'UI again')
-  await sleep(600)
-}
 const shot = (app, name) => app.screenshot(`${PREFIX}${name}`)
 
 test('item 5: with Files open and a call waiting, the title stays readable and the model label stays', async () => {
